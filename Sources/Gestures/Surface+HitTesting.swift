@@ -14,12 +14,19 @@ extension Surface {
     }
 
     /// The region index a transform or scroll sequence goes to: hit-tested at its `began` and
-    /// latched there until it ends.
+    /// latched there until it ends, a sequence that began over no region included (the pointer
+    /// moving onto one does not hand it the rest). One whose `began` was not seen is hit-tested
+    /// at its first event.
     func latchedRegion(for kind: InputSource, phase: GesturePhase, at location: Point) -> Int? {
         let latched = phase == .began ? nil : (kind == .transform ? latchedTransformRegion : latchedScrollRegion)
-        let target = latched ?? hitTestIndex(location)
-        let latch = phase.isFinal ? nil : target
+        let target = latched.map(\.region) ?? hitTestIndex(location)
+        let latch = phase.isFinal ? nil : RegionLatch(region: target)
         if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
         return target
     }
+}
+
+/// Where a transform or scroll sequence was delivered at its `began`: a region's index, or none.
+struct RegionLatch {
+    var region: Int?
 }

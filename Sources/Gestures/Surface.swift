@@ -44,10 +44,10 @@ public final class Surface: AppEventReceiver {
     var touchRegions: [LiveTouch] = []
     /// The touches of an event that hit one region when others hit elsewhere.
     private var regionTouches: [Touch] = []
-    /// The region index the transform sequence was delivered to at `began`.
-    var latchedTransformRegion: Int?
-    /// The region index the scroll sequence was delivered to at `began`.
-    var latchedScrollRegion: Int?
+    /// Where the transform sequence under way was delivered at `began`; nil when none is.
+    var latchedTransformRegion: RegionLatch?
+    /// Where the scroll sequence under way was delivered at `began`; nil when none is.
+    var latchedScrollRegion: RegionLatch?
 
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {

@@ -52,6 +52,35 @@ final class PanTests: XCTestCase {
         XCTAssertTrue(delegate.touchQuestions.isEmpty, "scroll-driven input has no touches to ask about")
     }
 
+    /// A scroll or transform that began over no region stays no region's while the pointer moves
+    /// onto one, as one that began over a region stays that region's; the next one that begins
+    /// there is the region's.
+    func testAScrollOrTransformThatBeganOverNoRegionStaysNoRegions() {
+        let pan = PanGestureRecognizer()
+        pan.allowedScrollTypesMask = .all
+        let pinch = PinchGestureRecognizer()
+        let surface = Surface(regions: [
+            Region(name: "left", frame: Rect(x: 0, y: 0, width: 600, height: 900), gestureRecognizers: [pan, pinch])
+        ])
+        let outside = Point(x: 720, y: 450), inside = Point(x: 500, y: 450)
+        func scroll(_ time: Double, _ phase: GesturePhase, _ y: Double, at point: Point) -> AppEvent {
+            Events.scroll(time, phase, .continuous, translation: Point(x: 0, y: y), at: point)
+        }
+        surface.handle([
+            scroll(0, .began, 5, at: outside), scroll(0.1, .changed, 60, at: inside),
+            scroll(0.2, .ended, 60, at: inside),
+            Events.transform(0.3, .began, at: outside), Events.transform(0.4, .changed, scale: 1.5, at: inside),
+            Events.transform(0.5, .ended, scale: 1.5, at: inside),
+        ])
+        XCTAssertEqual(pan.record.transitions, [])
+        XCTAssertEqual(pinch.record.transitions, [])
+        surface.handle([
+            scroll(1, .began, 5, at: inside), scroll(1.1, .changed, 60, at: inside),
+            scroll(1.2, .ended, 60, at: inside),
+        ])
+        XCTAssertEqual(milestones(pan), [.began, .ended])
+    }
+
     func testContinuousMaskIgnoresWheel() {
         let pan = PanGestureRecognizer()
         pan.allowedScrollTypesMask = .continuous
