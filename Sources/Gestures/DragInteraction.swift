@@ -5,8 +5,8 @@ import AppEvents
 ///
 /// A pointer pressed with the primary button alone begins the drag as soon as it moved more than
 /// ``dragThreshold`` from where it went down, in either mode: UIKit knows the pointer's touch
-/// (``AppEvents/Touch/isPointer``) even where the app sees it as `.direct`; with other buttons it
-/// fails. A finger, or one of a pinch's simulated touches, must first be held within
+/// (``AppEvents/Touch/isPointer``) even where the app sees it as `.direct`; with other buttons,
+/// pressed with it or before the drag began, it fails. A finger, or one of a pinch's simulated touches, must first be held within
 /// ``allowableMovement`` for ``liftDelay``, and the drag begins then. One touch per drag: a
 /// second touch before the drag began fails it; after, extra touches are ignored.
 /// ``GestureRecord/starts`` tells how each drag began.
@@ -67,8 +67,9 @@ open class DragInteraction: GestureRecognizer {
             transition(to: .failed)
             return
         }
-        if touch.phase == .began && !buttonMask.isEmpty && buttonMask != .primary {
-            // A secondary click opens a menu, it does not lift a drag.
+        if !buttonMask.isEmpty && buttonMask != .primary {
+            // A secondary click opens a menu, it does not lift a drag; nor does another button
+            // pressed while the primary is held.
             transition(to: .failed)
         } else if touch.isPointer {
             if touch.movement > dragThreshold { begin(.clickAndDrag, with: touch) }

@@ -95,6 +95,21 @@ final class DragTests: XCTestCase {
         XCTAssertEqual(drag.record.transitions, [GestureTransition(state: .failed, time: 0)])
     }
 
+    /// Another button pressed while the primary is held, before the drag began, fails it as a
+    /// press of that button would: the pointer moving on does not lift a drag.
+    func testAnotherButtonPressedBeforeTheDragBeganFailsIt() {
+        let drag = DragInteraction()
+        let surface = makeSurface(drag)
+        var events = pressAndDrag(.indirectPointer)
+        events.insert(
+            Events.touches(
+                0.07, [Events.touch(1, .stationary, 105, 100, type: .indirectPointer, pointer: true)],
+                buttons: [.primary, .secondary]), at: 2)
+        surface.handle(events)
+        surface.finish(at: 2)
+        XCTAssertEqual(drag.record.transitions, [GestureTransition(state: .failed, time: 0.07)])
+    }
+
     func testASecondTouchFailsItBeforeItBeganAndIsIgnoredAfter() {
         let early = DragInteraction()
         let surface = makeSurface(early)
