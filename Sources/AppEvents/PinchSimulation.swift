@@ -86,11 +86,16 @@ struct SimulatedTouchPair {
         (touch(0, .began, previous: locations.0), touch(1, .began, previous: locations.1))
     }
 
-    /// Moves both touches to follow `pinch`: both, phase `.moved`.
+    /// Moves both touches to follow `pinch`: each `.moved`, or `.stationary` where it stayed (a
+    /// touch held at the screen's edge, an update that changed nothing).
     mutating func follow(_ pinch: PinchGesture) -> (Touch, Touch) {
         let previous = locations
         place(pinch)
-        return (touch(0, .moved, previous: previous.0), touch(1, .moved, previous: previous.1))
+        let phase = { (now: Point, then: Point) in now == then ? TouchPhase.stationary : .moved }
+        return (
+            touch(0, phase(locations.0, previous.0), previous: previous.0),
+            touch(1, phase(locations.1, previous.1), previous: previous.1)
+        )
     }
 
     /// Both touches where they are, phase `.ended` or `.cancelled`.
