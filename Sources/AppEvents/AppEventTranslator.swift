@@ -17,9 +17,13 @@ import LibinputEvents
 /// `event.buttonMask == .secondary` (WWDC20 10094 "Handle trackpad and mouse input") sees the
 /// whole click.
 ///
-/// Device removal cancels what that device was doing (and the hover ends once no pointing device
-/// is left); `reset(at:)` cancels everything. Touchscreen events are ignored: a touchscreen is
-/// direct input, which this translator does not model.
+/// libinput ends what a removed device was doing before it says the device is gone (it suspends
+/// the device first, releasing its buttons and lifting its touches: `evdev_device_remove` in
+/// evdev.c, `tp_clear_state` in evdev-mt-touchpad.c, libinput 1.22.1), so a replay's app sees
+/// ordinary ends; what is still live at DEVICE_REMOVED (a capture cut between them) is cancelled,
+/// and the hover ends once no pointing device is left. `reset(at:)` cancels everything.
+/// Touchscreen events are ignored: a touchscreen is direct input, which this translator does not
+/// model.
 ///
 /// Choices where UIKit leaves room:
 /// - Hover: regionEntered at the first buttonless motion over the window, regionMoved while it
@@ -137,9 +141,11 @@ public struct AppEventTranslator {
         handOutput(to: receiver)
     }
 
-    /// Cancels everything live, as after libinput reports lost events (SYN_DROPPED): every
-    /// touch, transform, scroll and system gesture gets a cancelled event and the hover exits.
-    /// Held buttons and keys are forgotten; caps lock and the pointer lock stay.
+    /// Cancels everything live, for a caller whose stream of libinput's events broke off (a
+    /// connection lost): every touch, transform, scroll and system gesture gets a cancelled event
+    /// and the hover exits. Held buttons and keys are forgotten; caps lock and the pointer lock
+    /// stay. TouchSynth's own replays never need it: libinput resyncs after the kernel's lost
+    /// events (SYN_DROPPED), which it never passes on, and ends what it began.
     public mutating func reset(at time: UInt64) -> [AppEvent] {
         startCall(at: time)
         pointer.releaseAll()
