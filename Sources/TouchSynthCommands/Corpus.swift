@@ -92,8 +92,6 @@ struct CorpusRunCommand: ParsableCommand {
         let outcome = run.run()
         try endIfInterrupted(by: outcome.interruption)
         if let refused = outcome.refusedQuirks { throw refused }
-        let command =
-            "touchsynth corpus \(paths.joined(separator: " "))" + libinput.list.map { " --libinput \($0)" }.joined()
         if let path = results {
             try writeFile(
                 CorpusResultsFile(
@@ -111,6 +109,19 @@ struct CorpusRunCommand: ParsableCommand {
             try emitRaw(CorpusShardList.results(outcome.results, shard: part, of: run.pairs.count))
         }
         try output.finish(outcome.results, differs: false, failure: outcome.failure)
+    }
+
+    /// The command a single run of the whole corpus would be, with every option that changes a
+    /// pair's outcome: the table's "produced by" line, and what `corpus merge` holds the shards'
+    /// result files to, so that shards run otherwise are not merged.
+    private var command: String {
+        var words = ["touchsynth", "corpus"] + paths
+        words += [("--desc", input.desc), ("--device", input.node), ("--dmi", quirks.dmi)].flatMap { option, value in
+            value.map { [option, $0] } ?? []
+        }
+        words += libinput.list.flatMap { ["--libinput", $0] } + quirks.files.flatMap { ["--quirks", $0] }
+        words += quirks.udevProperty.flatMap { ["--udev-property", "\($0.key)=\($0.value)"] }
+        return (words + (clock.realTime ? ["--real-time"] : [])).joined(separator: " ")
     }
 
     /// `--shard`, else the CI's environment's, said in one line.

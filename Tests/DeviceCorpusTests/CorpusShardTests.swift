@@ -156,6 +156,19 @@ final class CorpusShardTests: XCTestCase {
             "touchsynth: \(recording):1: not a corpus result file (written by `touchsynth corpus --results`)\n")
         let absent = corpus(["merge", one, "\(directory)/none.jsonl"])
         XCTAssertEqual(absent.status, 66, absent.stderr)
+        // A shard run with an option that changes the outcomes is another run's.
+        let other = "\(directory)/other.jsonl"
+        let otherwise = corpus(
+            Array(devices.prefix(1)) + [
+                "--shard", "2/2", "--udev-property", "ID_INPUT_TOUCHPAD=1", "--results", other,
+            ])
+        XCTAssertEqual(otherwise.status, 0, otherwise.stderr)
+        let mixed = corpus(["merge", one, other])
+        XCTAssertEqual(mixed.status, 65)
+        XCTAssertEqual(
+            mixed.stderr,
+            "touchsynth: \(other) is from another run than \(one) (its command, libinput versions or shard count "
+                + "differ)\n")
     }
 
     func testDurationsBalanceTheShards() throws {
