@@ -74,6 +74,15 @@ struct CorpusRunCommand: ParsableCommand {
                 "--markdown writes the whole corpus's table, which a shard has not: "
                     + "corpus merge of the shards' result files writes it")
         }
+        if part != nil, output.failOnDiff {
+            throw ValidationError(
+                "--fail-on-diff compares each gesture's libinput versions, which a shard has part of: "
+                    + "give it to corpus merge")
+        }
+        let writes = [("--results", results), ("--markdown", output.markdown), ("--junit", output.junit)]
+        if list, let option = writes.first(where: { $0.1 != nil })?.0 ?? (output.failOnDiff ? "--fail-on-diff" : nil) {
+            throw ValidationError("--list runs nothing, so \(option) has nothing to write or judge")
+        }
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         try output.checkWritable(results: results)
         CommandIO.current.outliveReader(writing: [output.markdown, output.junit])

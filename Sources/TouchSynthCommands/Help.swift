@@ -9,7 +9,7 @@ enum Help {
     static let pointerLock: ArgumentHelp =
         "The app requests the pointer lock: motion arrives as relative motion, not hover."
     static let screen: ArgumentHelp = "Virtual screen size in points, WIDTHxHEIGHT, each side from 1 to 100000."
-    static let seat: ArgumentHelp = "The udev seat."
+    static let seat = ArgumentHelp("The udev seat (default: seat0).", valueName: "seat")
     static let outputFile = ArgumentHelp("Output file (default: stdout).", valueName: "file")
     static let node = ArgumentHelp(
         "A device by node (event2 or /dev/input/event2): the one to read of a getevent log or YAML file of several.",
@@ -30,11 +30,22 @@ enum Help {
 
 /// `--seat` and `--device`: the live devices a command opens.
 struct LiveInputOptions: ParsableArguments {
-    @Option(help: Help.seat) var seat = "seat0"
+    @Option(help: Help.seat) var seat: String?
     @Option(name: .customLong("device"), help: Help.nodes) var devicePaths: [String] = []
+
+    func validate() throws {
+        try Self.checkSeat(seat, devices: devicePaths)
+    }
+
+    /// Refuses a seat beside device nodes: each chooses the devices, and the nodes would win unsaid.
+    static func checkSeat(_ seat: String?, devices: [String]) throws {
+        if seat != nil && !devices.isEmpty {
+            throw ValidationError("--seat and --device each choose the devices to open: give one")
+        }
+    }
 
     /// libinput on the nodes named, or on the seat.
     func context(logsDebug: Bool = false) throws -> LibinputContext {
-        try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: logsDebug)
+        try LibinputContext.live(seat: seat ?? "seat0", nodes: devicePaths, logsDebug: logsDebug)
     }
 }

@@ -46,7 +46,7 @@ struct View: ParsableCommand, ReplayingCommand {
     @OptionGroup var window: WindowOptions
     @OptionGroup var playback: PlaybackOptions
     @OptionGroup var with: OtherDevicesOptions
-    @Option(help: "The udev seat (live).") var seat = "seat0"
+    @Option(help: "The udev seat (live; default: seat0).") var seat: String?
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: Help.pointerLock) var pointerLock = false
@@ -71,6 +71,10 @@ struct View: ParsableCommand, ReplayingCommand {
         if recording != nil, !oldNodes.isEmpty {
             throw ValidationError("--node opens live devices: a recording takes --device for a log's device")
         }
+        if recording != nil, seat != nil {
+            throw ValidationError("--seat chooses live devices: a recording is its own device")
+        }
+        try LiveInputOptions.checkSeat(seat, devices: devicePaths)
         if recording == nil, desc != nil {
             throw ValidationError("--desc describes a recording's device: live devices describe themselves")
         }
@@ -135,7 +139,7 @@ struct View: ParsableCommand, ReplayingCommand {
     /// libinput's events from the seat or the nodes, and the pads' own frames, each stepped
     /// through the model and published.
     private func watchLive(_ model: ViewModel, server: any ViewPublisher) throws {
-        let context = try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: log.verbose)
+        let context = try LibinputContext.live(seat: seat ?? "seat0", nodes: devicePaths, logsDebug: log.verbose)
         context.configuration = config.configuration
         let session = LiveSession(
             model: model, publish: server.publish, sceneChanged: server.publish(scene:),

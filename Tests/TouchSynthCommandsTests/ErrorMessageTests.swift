@@ -226,6 +226,11 @@ final class ErrorMessageTests: XCTestCase {
             (["mock", recording, "--tail-ms", "-1", "--", "true"], "--tail-ms must be within 0 and 60000"),
             (["mock", recording, "--event-number", "-1", "--", "true"], "--event-number must be within 0 and 1000"),
             (["bench", "--runs", "-1"], "--runs must be within 1 and 1000"),
+            (
+                ["devices", "--seat", "seat9", "--device", "event2"],
+                "--seat and --device each choose the devices to open: give one"
+            ),
+            (["view", "--seat", "seat9", recording], "--seat chooses live devices: a recording is its own device"),
             (["bench", "--view-stream", "0"], "--view-stream takes more than 0 and at most 86400 seconds"),
             (["record", "--duration", "-1"], "--duration must be a positive number of seconds"),
             (["bridge", "check", recording, "--tolerance", "-1"], "--tolerance must be above 0 and at most 1"),

@@ -57,12 +57,12 @@ final class OutputSafetyTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
         let pad = folder + "/pad.yml"
         try FileManager.default.copyItem(atPath: pinch, toPath: pad)
-        try assertUnchanged(pad, ["corpus", folder, "--list", "--markdown", pad], status: 64)
+        try assertUnchanged(pad, ["corpus", folder, "--markdown", pad], status: 64)
         // What is not read, or not destroyed by a write, may be an output: a table kept in the
         // corpus's folder, which is not a recording; the timings a run updates; a device.
         let table = folder + "/table.md"
         for _ in 1...2 {
-            let again = runCommand(["corpus", folder, "--list", "--markdown", table])
+            let again = runCommand(["corpus", folder, "--markdown", table])
             XCTAssertEqual(again.status, 0, again.stderr)
         }
         let timings = temporaryPath("timings.jsonl")
@@ -96,6 +96,18 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(shard.status, 64, shard.stderr)
         XCTAssertTrue(shard.stderr.contains("--markdown writes the whole corpus's table"), shard.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // Nor versions whole to judge; and a list runs nothing to write or judge.
+        for (arguments, said) in [
+            (["--shard", "1/2", "--fail-on-diff"], "--fail-on-diff compares each gesture's libinput versions"),
+            (["--list", "--results", out], "--list runs nothing, so --results has nothing to write or judge"),
+            (["--list", "--junit", out], "--list runs nothing, so --junit has nothing to write or judge"),
+            (["--list", "--fail-on-diff"], "--list runs nothing, so --fail-on-diff has nothing to write or judge"),
+        ] {
+            let refused = runCommand(["corpus", "run", pinch] + arguments)
+            XCTAssertEqual(refused.status, 64, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains(said), refused.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
     }
 
     func testAFailedRunLeavesTheOutputAsItWas() throws {
