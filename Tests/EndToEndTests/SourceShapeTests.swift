@@ -45,11 +45,13 @@ final class SourceShapeTests: XCTestCase {
     /// test's process too, for the lines `--check` says written once for three commands, and for
     /// libinput's pointer speeds asked of the library, for SIGINT taken for the whole command, and
     /// for `compare` saying a recording's option unused for a capture among recordings, and
-    /// refusing it for captures alone before any output.
+    /// refusing it for captures alone before any output, and for the options a command would pass
+    /// over in silence (`corpus --list` with its writers, a shard's `--fail-on-diff`, `--seat`
+    /// beside `--device`) and `corpus` naming every option that changes outcomes in its run.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3143, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3178, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the
