@@ -62,10 +62,12 @@ public struct ModeReplay: CustomStringConvertible {
         replayReport = replay.report
         timeBase = replay.timeBase
         // As `touchsynth compare` runs them, so that the two agree.
+        var made: [Surface] = []
         let pipeline = try ModePipeline.run(
             replay.events, configuration: surface.configuration, options: surface.pipelineOptions
         ) {
-            try surface.make()
+            made.append(try surface.makeFresh(besides: made))
+            return made[made.count - 1]
         }
         compat = ModeOutcome(pipeline[.compatibility])
         indirect = ModeOutcome(pipeline[.indirectInput])

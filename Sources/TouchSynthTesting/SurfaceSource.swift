@@ -14,6 +14,17 @@ public struct SurfaceSource {
     /// Whether the app asks for the pointer lock (``requestingPointerLock()``).
     private(set) var requestsPointerLock = false
 
+    /// A surface from ``make``, refused when it is, or holds a region of, one made before: each
+    /// mode's recognizers must see that mode's events alone.
+    func makeFresh(besides made: [Surface]) throws -> Surface {
+        let surface = try make()
+        let regions = Set(surface.regions.map(ObjectIdentifier.init))
+        if made.contains(where: { $0 === surface || $0.regions.contains { regions.contains(ObjectIdentifier($0)) } }) {
+            throw SurfaceReused()
+        }
+        return surface
+    }
+
     /// What each mode runs besides its translator: its app events kept, the pointer lock asked for.
     var pipelineOptions: ModePipeline.Options { .init(keepsAppEvents: true, requestsPointerLock: requestsPointerLock) }
 
@@ -61,5 +72,14 @@ public struct SurfaceSource {
         locked.requestsPointerLock = true
         locked.configuration.pointerLockPolicy = policy
         return locked
+    }
+}
+
+/// A ``SurfaceSource/build(screen:_:)`` closure that returned, for the second mode, the surface
+/// or a region it returned for the first: both modes' events would reach the same recognizers.
+public struct SurfaceReused: Error, CustomStringConvertible, Sendable {
+    public var description: String {
+        "the surface's closure returned the surface, or a region, it made for the other mode: each call must build "
+            + "a fresh one, its regions and recognizers included"
     }
 }

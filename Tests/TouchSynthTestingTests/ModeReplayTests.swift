@@ -324,6 +324,21 @@ struct ModeReplayTests {
     }
 
     /// A name alone that two regions have names neither: the failure lists both paths.
+    /// A surface, or a region, made once and returned for both modes would take both modes'
+    /// events: refused, saying each call must build a fresh one.
+    @Test func aSurfaceOrRegionReturnedForBothModesIsRefused() {
+        let page = Surface(regions: [
+            Region(
+                name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                gestureRecognizers: [PinchGestureRecognizer(name: "zoom")])
+        ])
+        let photo = Region(name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900))
+        for source in [SurfaceSource.build { page }, .build { Surface(regions: [photo]) }] {
+            let error = #expect(throws: SurfaceReused.self) { try ModeReplay(Self.pinch, surface: source) }
+            #expect(error?.description.contains("each call must build a fresh one") == true)
+        }
+    }
+
     @Test func aNameTwoRegionsHaveIsRefusedWithBothPaths() throws {
         let replay = try ModeReplay(
             Self.pinch,
