@@ -36,8 +36,9 @@ public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
 extension ModeReplay {
     /// Records `message` as a failure of the running test, with the library that runs it: an
     /// issue with this replay's HTML report attached under Swift Testing (saved with `swift test
-    /// --attachments-path DIR`), an XCTest failure otherwise. Either way the report is also
-    /// written to a file that the message names, one per test and replay (``ReportFiles``).
+    /// --attachments-path DIR`), an XCTest failure otherwise, written to stderr as well where no
+    /// test case is known to run (``RunningTestCases``). Either way the report is also written to
+    /// a file that the message names, one per test and replay (``ReportFiles``).
     func fail(_ message: String, at site: CallSite) {
         let report = reportFiles.report(for: site.testName + "-" + name) {
             htmlReport(failure: "\(site.testName) (\(site.fileID):\(site.line)): " + message + readingNotes)
@@ -54,6 +55,9 @@ extension ModeReplay {
                 Attachment.record(html, named: ((path ?? name) as NSString).lastPathComponent, sourceLocation: location)
             }
         } else {
+            if !RunningTestCases.shared.any {
+                FileHandle.standardError.write(Data("\(site.fileID):\(site.line): error: \(failure.message)\n".utf8))
+            }
             XCTFail(failure.message, file: site.filePath, line: site.line)
         }
     }
