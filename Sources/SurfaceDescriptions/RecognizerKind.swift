@@ -73,20 +73,31 @@ public enum RecognizerKinds {
         MultiSelectKind.self,
     ]
 
-    /// Lets descriptions name `kind`, replacing a kind of the same name.
+    /// Kinds named while ``with(_:_:)`` runs, on its task or thread alone.
+    @TaskLocal private static var scoped: [GestureKind: any RecognizerKind.Type] = [:]
+
+    /// Lets descriptions name `kind`, replacing a kind of the same name, for the whole process.
     public static func register(_ kind: any RecognizerKind.Type) {
         registry.withLock { $0[kind.kind] = kind }
     }
 
-    /// The kind called `name`, if one is registered.
-    public static func named(_ name: GestureKind) -> (any RecognizerKind.Type)? {
-        registry.withLock { $0[name] }
+    /// Runs `body` with descriptions also able to name `kinds` (over any registered kind of the
+    /// same name): what one test loads, without making the kinds another test's too.
+    public static func with<T, E: Error>(_ kinds: [any RecognizerKind.Type], _ body: () throws(E) -> T) throws(E) -> T {
+        var result: Result<T, E>?
+        $scoped.withValue(scoped.merging(kinds.map { ($0.kind, $0) }) { $1 }) { result = Result(catching: body) }
+        return try result!.get()
     }
 
-    /// Every registered kind's name: the built-in ones in their order, then the others sorted.
+    /// The kind called `name`, if one is registered or given to ``with(_:_:)``.
+    public static func named(_ name: GestureKind) -> (any RecognizerKind.Type)? {
+        scoped[name] ?? registry.withLock { $0[name] }
+    }
+
+    /// Every kind's name: the built-in ones in their order, then the others sorted.
     public static var names: [String] {
         let builtInNames = builtIn.map { $0.kind.rawValue }
-        return builtInNames
-            + registry.withLock { $0.keys.map(\.rawValue) }.filter { !builtInNames.contains($0) }.sorted()
+        let others = registry.withLock { Set($0.keys.map(\.rawValue)) }.union(scoped.keys.map(\.rawValue))
+        return builtInNames + others.filter { !builtInNames.contains($0) }.sorted()
     }
 }

@@ -8,7 +8,7 @@ import SurfaceDescriptions
 /// built in Swift with the app's own recognizers, or the default.
 public struct SurfaceSource {
     /// Makes a fresh surface, once per mode.
-    let make: () throws -> Surface
+    private(set) var make: () throws -> Surface
     /// The pointer interactions of the screen, its size, and who grants the pointer lock.
     private(set) var configuration: AppEventTranslator.Configuration
     /// Whether the app asks for the pointer lock (``requestingPointerLock()``).
@@ -36,16 +36,19 @@ public struct SurfaceSource {
 
     /// The surface a description file describes (JSON or YAML, as `touchsynth compare --surface`
     /// takes), a relative path read from the directory of the test file; a bad file is an error
-    /// naming its line. `kinds`, the app's own recognizer kinds the file names, are registered
-    /// first (``RecognizerKinds/register(_:)``), so that a test loading it does not depend on
-    /// another having registered them before it.
+    /// naming its line. `kinds`, the app's own recognizer kinds the file names, are known to this
+    /// surface alone (``RecognizerKinds/with(_:_:)``): a test loading it neither depends on another
+    /// having registered them nor makes them another's.
     public static func file(
         _ path: String, screen: Size = .defaultScreen, kinds: [any RecognizerKind.Type] = [],
         relativeTo filePath: StaticString = #filePath
     ) throws(RecordingError) -> SurfaceSource {
-        for kind in kinds { RecognizerKinds.register(kind) }
-        return description(
-            try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath)), screen: screen)
+        let loaded = try RecognizerKinds.with(kinds) { () throws(RecordingError) in
+            try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath))
+        }
+        var source = description(loaded, screen: screen)
+        source.make = { try RecognizerKinds.with(kinds) { try loaded.makeSurface() } }
+        return source
     }
 
     /// The surface `description` describes.

@@ -3,6 +3,7 @@ import Foundation
 import Gestures
 import LibinputEvents
 import Recordings
+import SurfaceDescriptions
 import Synchronization
 import Testing
 import TouchSynthTesting
@@ -286,6 +287,20 @@ struct ModeReplayTests {
         #expect(RecordedDevices.recordings(in: folder.path) == [folder.appendingPathComponent("pinch.yml").path])
     }
 
+    /// An app's kind given to one surface file is that surface's alone: the same file loaded
+    /// without it fails naming the kind, whichever test loaded it with the kind before.
+    @Test func aKindGivenToOneSurfaceIsNotAnothers() throws {
+        let file = temporaryPath("own-kind.yml")
+        try "regions: [{name: photo, frame: [0, 0, 1440, 900], recognizers: [{kind: squeeze}]}]\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let own = try SurfaceSource.file(file, kinds: [SqueezeKind.self])
+        let replay = try ModeReplay(Self.pinch, surface: own)
+        #expect(replay[.compatibility].record("photo/squeeze") != nil)
+        #expect(throws: RecordingError.self) { try SurfaceSource.file(file) }
+        #expect(RecognizerKinds.named(SqueezeKind.kind) == nil)
+    }
+
     /// Paths a test names are read from its own directory, whatever the current one: the
     /// recording, its device description and the surface file.
     @Test func relativePathsAreReadFromTheTestFilesDirectory() throws {
@@ -450,5 +465,15 @@ struct ModeReplayTests {
         } matching: { issue in
             message(of: issue).hasPrefix("\(name): compat: no recognizer photo/pann on the surface (it has ")
         }
+    }
+}
+
+/// An app's own kind, for ``ModeReplayTests/aKindGivenToOneSurfaceIsNotAnothers()``: a pinch by
+/// another name.
+private struct SqueezeKind: RecognizerKind {
+    static let kind = GestureKind("squeeze")
+
+    static func make(named name: String, options: NoOptions) throws(InvalidOption) -> GestureRecognizer {
+        PinchGestureRecognizer(name: name)
     }
 }
