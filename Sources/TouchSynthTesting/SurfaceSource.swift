@@ -13,6 +13,9 @@ public struct SurfaceSource {
     private(set) var configuration: AppEventTranslator.Configuration
     /// Whether the app asks for the pointer lock (``requestingPointerLock()``).
     private(set) var requestsPointerLock = false
+    /// What a failure may come from in the description itself: its regions no touch or pointer
+    /// on the screen reaches, as `touchsynth compare` warns.
+    private(set) var notes: [String] = []
 
     /// A surface from ``make``, refused when it is, or holds a region of, one made before: each
     /// mode's recognizers must see that mode's events alone.
@@ -53,8 +56,10 @@ public struct SurfaceSource {
 
     /// The surface `description` describes.
     public static func description(_ description: SurfaceDescription, screen: Size = .defaultScreen) -> SurfaceSource {
-        SurfaceSource(
+        var source = SurfaceSource(
             make: { try description.makeSurface() }, configuration: description.translatorConfiguration(screen: screen))
+        source.notes = description.unreachableRegionNotes(on: screen)
+        return source
     }
 
     /// A built-in app screen (`touchsynth surfaces` lists them).

@@ -63,11 +63,12 @@ extension ModeReplay {
     }
 
     /// `; read with notes: …`: what reading the recording guessed or repaired (a device inferred
-    /// for a log without its description, a cut frame), which a failure may come from, whole:
-    /// a guessed pad's size is often the cause.
+    /// for a log without its description, a cut frame), and the surface's regions nothing
+    /// reaches, which a failure may come from, whole: a guessed pad's size is often the cause.
     var readingNotes: String {
-        guard !recording.notes.isEmpty else { return "" }
-        return "; read with notes: " + recording.notes.joined(separator: "; ")
+        let notes = recording.notes + surface.notes
+        guard !notes.isEmpty else { return "" }
+        return "; read with notes: " + notes.joined(separator: "; ")
     }
 
     /// This replay's report, as `touchsynth report` draws it, with the test `failure` it is

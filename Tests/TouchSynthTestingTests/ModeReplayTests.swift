@@ -338,7 +338,22 @@ struct ModeReplayTests {
         #expect(replay.snapshotText.contains("\n# note: \(note)\n"))
     }
 
-    /// A name alone that two regions have names neither: the failure lists both paths.
+    /// A region of the surface file that nothing on the screen reaches is said with a failure, as
+    /// `compare` warns of it: an expectation on it fails for the file, not for libinput.
+    @Test func aFailureTellsOfARegionOffTheScreen() throws {
+        let file = temporaryPath("off-screen.yml")
+        try "regions: [{name: photo, frame: [1500, 0, 1440, 900], recognizers: [{kind: pinch}]}]\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let replay = try ModeReplay(Self.pinch, surface: .file(file))
+        withKnownIssue {
+            replay.expect("photo/pinch", .activated, in: Modes(.compatibility))
+        } matching: { issue in
+            message(of: issue).contains(
+                "; read with notes: region photo lies off the 1440x900 screen: nothing there reaches it")
+        }
+    }
+
     /// A surface, or a region, made once and returned for both modes would take both modes'
     /// events: refused, saying each call must build a fresh one.
     @Test func aSurfaceOrRegionReturnedForBothModesIsRefused() {
@@ -354,6 +369,7 @@ struct ModeReplayTests {
         }
     }
 
+    /// A name alone that two regions have names neither: the failure lists both paths.
     @Test func aNameTwoRegionsHaveIsRefusedWithBothPaths() throws {
         let replay = try ModeReplay(
             Self.pinch,
