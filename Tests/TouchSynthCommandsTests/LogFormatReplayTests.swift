@@ -89,6 +89,17 @@ final class LogFormatReplayTests: XCTestCase {
         let same = runCommand(["replay", "--with-libinput", capture])
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
         XCTAssertTrue(same.stdout.hasSuffix("same: every recorded libinput event is this run's\n"), same.stdout)
+        // Converted, it keeps the device's events alone, and says so.
+        let converted = temporaryPath("converted.yml")
+        defer { try? FileManager.default.removeItem(atPath: converted) }
+        let convert = runCommand(["convert", capture, "-o", converted])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        XCTAssertTrue(
+            convert.stderr.contains(
+                "the libinput events recorded with it (--with-libinput, "
+                    + "\(try RecordedLibinputEvents.read(capture).events.count)) are not written: "
+                    + "`replay --with-libinput` compares with them in the original"), convert.stderr)
+        XCTAssertEqual(runCommand(["replay", "--with-libinput", converted]).status, 65)
 
         var lines = try String(contentsOfFile: capture, encoding: .utf8).components(separatedBy: "\n")
         let index = try XCTUnwrap(lines.firstIndex { $0.contains("type: GESTURE_PINCH_UPDATE") })
