@@ -23,10 +23,12 @@ enum DeviceChoice {
 
     /// The index of the device read among `candidates`: the one at `wanted` (`event2` or its
     /// path), or the only one with events, or of several with events the only one that points
-    /// (``Candidate/points``), or the only one. A usage error lists them otherwise.
-    /// `unnamedEvents` are events of no node, which may be `wanted`'s.
+    /// (``Candidate/points``), or the only one. A usage error lists them otherwise, unless a
+    /// device with events could not be read (`unreadable`, its error): choosing would not help, so
+    /// that error is the answer. `unnamedEvents` are events of no node, which may be `wanted`'s.
     static func index(
-        of wanted: String?, among candidates: [Candidate], unnamedEvents: Int = 0, file: String
+        of wanted: String?, among candidates: [Candidate], unnamedEvents: Int = 0, unreadable: RecordingError? = nil,
+        file: String
     ) throws(RecordingError) -> Int {
         let withEvents = candidates.indices.filter { candidates[$0].hasEvents }
         if let wanted {
@@ -50,6 +52,7 @@ enum DeviceChoice {
         let pointing = withEvents.filter { candidates[$0].points }
         if pointing.count == 1 { return pointing[0] }
         if withEvents.isEmpty && candidates.count == 1 { return 0 }
+        if let unreadable { throw unreadable }
         if withEvents.isEmpty {
             throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(candidates)))")
         }
@@ -82,5 +85,12 @@ enum DeviceChoice {
         candidates.map {
             $0.node + ($0.name.isEmpty ? "" : " \"\($0.name)\"") + ($0.events.map { ", \($0) events" } ?? "")
         }.joined(separator: "; ")
+    }
+
+    /// The error of the first device, in the file's order, whose description could not be read.
+    static func firstFailure(_ parsed: [Int: Result<DeviceDescription, RecordingError>]) -> RecordingError? {
+        parsed.keys.sorted().lazy.compactMap { index -> RecordingError? in
+            if case .failure(let error)? = parsed[index] { error } else { nil }
+        }.first
     }
 }

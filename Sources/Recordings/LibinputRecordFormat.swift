@@ -73,7 +73,8 @@ public enum LibinputRecordFormat: RecordingWriter {
         let chosen =
             everyDevice
             ? try DeviceChoice.firstPlaying(among: candidates, file: file)
-            : try DeviceChoice.index(of: node, among: candidates, file: file)
+            : try DeviceChoice.index(
+                of: node, among: candidates, unreadable: DeviceChoice.firstFailure(parsed), file: file)
         // The device named may have no events, and be read only now.
         let device = try (parsed[chosen] ?? describe(chosen)).get()
         let events = try Self.events(of: devices[chosen], device: device, file: file)

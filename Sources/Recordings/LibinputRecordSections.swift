@@ -171,7 +171,8 @@ extension LibinputRecordSections {
         let chosen =
             everyDevice
             ? try DeviceChoice.firstPlaying(among: candidates, file: file)
-            : try DeviceChoice.index(of: node, among: candidates, file: file)
+            : try DeviceChoice.index(
+                of: node, among: candidates, unreadable: DeviceChoice.firstFailure(parsed), file: file)
         let device = try (parsed[chosen] ?? parse(chosen)).get()
         // The device read with a bad event line is refused there, as reading it whole would.
         if let error = sections[chosen].error { throw error }

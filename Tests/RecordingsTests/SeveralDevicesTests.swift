@@ -125,6 +125,21 @@ final class SeveralDevicesTests: XCTestCase {
             }
         }
     }
+
+    /// A touchpad and a switch, the touchpad's description broken: the choice among them is no
+    /// question to ask, as choosing the touchpad would fail there: bad data at the broken line.
+    func testADeviceWhoseDescriptionCannotBeReadIsTheErrorNotAChoice() throws {
+        var lines = try String(
+            contentsOf: Fixtures.directory.appendingPathComponent("keyboard/lid-shut-under-fingers.yml"),
+            encoding: .utf8
+        ).components(separatedBy: "\n")
+        let axis = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("      24: [") })
+        lines[axis] = "    - [  0, 128000,   3,  47,      1]"
+        XCTAssertThrowsError(try loadedBothWays(lines.joined(separator: "\n"))) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
+            XCTAssertEqual((error as? RecordingError)?.line, axis + 1, "\(error)")
+        }
+    }
 }
 
 /// A `libinput record` of a touchpad and a keyboard (`libinput record /dev/input/event0
