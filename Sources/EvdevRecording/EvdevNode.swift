@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 import Recordings
 
 /// A kernel evdev node (`/dev/input/eventN`) read directly: its description through the same
@@ -12,6 +13,9 @@ public final class EvdevNode {
     /// unreadable one ``RecordingError/Kind/permission``.
     public init(path: String) throws(RecordingError) {
         self.path = path
+        if let (isDirectory, message) = DeviceNode.notANode(path) {
+            throw RecordingError(isDirectory ? .missingFile : .badData, file: "", message)
+        }
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {

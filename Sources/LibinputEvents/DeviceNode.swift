@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Input device nodes as a user names them on a command line: `event2` is short for
 /// `/dev/input/event2`; any other name is a path, as given.
 public enum DeviceNode {
@@ -5,5 +9,27 @@ public enum DeviceNode {
     public static func path(_ given: String) -> String {
         given.hasPrefix("event") && !given.contains("/") && Int(given.dropFirst(5)) != nil
             ? "/dev/input/" + given : given
+    }
+
+    /// Why what is at `path` is no input device node, told by what it is: a directory, a file
+    /// (a recording given where a device goes is a likely slip), a character device of another
+    /// driver; nil for an input node, or for nothing there, which opening it tells.
+    public static func notANode(_ path: String) -> (isDirectory: Bool, message: String)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return (true, "\(path): a directory, not an input device node")
+        case S_IFCHR:
+            // The input core's nodes all have its major number (/dev/null has 1).
+            // glibc's `major()`: the number's bits 8-19 and 32-43.
+            let device = UInt64(status.st_rdev)
+            let inputMajor: UInt64 = 13, major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
+            guard major != inputMajor else { return nil }
+            return (false, "\(path): a character device of another driver (major \(major)), not an input device node")
+        default:
+            return (
+                false, "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)"
+            )
+        }
     }
 }

@@ -185,25 +185,9 @@ public final class LibinputContext {
     /// Adds a device node to a path context.
     public func addDevice(_ path: String) throws(LibinputError) {
         try Self.checkReadable(path)
-        // libinput says only "Invalid path" of what is not an input device node; a recording given
-        // where a device goes is a likely slip.
-        var status = stat()
-        if stat(path, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: throw LibinputError(.missingFile, "\(path): a directory, not an input device node")
-            case S_IFCHR:
-                // The input core's nodes all have its major number (/dev/null has 1).
-                let inputMajor: UInt32 = 13, major = gnu_dev_major(status.st_rdev)
-                guard major == inputMajor else {
-                    throw LibinputError(
-                        .badData,
-                        "\(path): a character device of major \(major), not an input device node (\(inputMajor))")
-                }
-            default:
-                throw LibinputError(
-                    .badData,
-                    "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)")
-            }
+        // libinput says only "Invalid path" of what is not an input device node.
+        if let (isDirectory, message) = DeviceNode.notANode(path) {
+            throw LibinputError(isDirectory ? .missingFile : .badData, message)
         }
         guard routingLibevdevLog({ libinput_path_add_device(li, path) }) != nil else {
             throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))

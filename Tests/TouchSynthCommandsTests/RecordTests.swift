@@ -13,9 +13,16 @@ final class RecordTests: XCTestCase {
         let missing = runCommand(["record", "--device", "/dev/input/event-none", "-o", out])
         XCTAssertEqual(missing.status, 66, missing.stderr)
         XCTAssertEqual(missing.stderr, "touchsynth: /dev/input/event-none: no such device\n")
-        let notEvdev = runCommand(["record", "--device", "/dev/null", "-o", out])
-        XCTAssertEqual(notEvdev.status, 65, notEvdev.stderr)
-        XCTAssertTrue(notEvdev.stderr.hasPrefix("touchsynth: /dev/null: not an evdev device"), notEvdev.stderr)
+        // What is no input node is told as `devices` tells it: a directory, another driver's node, a file.
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        for path in [Fixtures.synthesized.path, "/dev/null", recording] {
+            let recorded = runCommand(["record", "--device", path, "-o", out])
+            let listed = runCommand(["devices", "--device", path])
+            XCTAssertNotEqual(recorded.status, 0, recorded.stderr)
+            XCTAssertEqual(recorded.status, listed.status, path)
+            XCTAssertEqual(recorded.stderr, listed.stderr)
+            XCTAssertTrue(recorded.stderr.contains("not an input device node"), recorded.stderr)
+        }
     }
 
     /// No touchpad among a folder's nodes is a missing input, said with what to pass.
