@@ -42,6 +42,15 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
     /// `TEST_TOTAL_SHARDS`, else GitLab's `CI_NODE_INDEX` (from 1) and `CI_NODE_TOTAL`; nil when
     /// neither pair is set. A pair set to values that name no shard is an error naming them.
     public static func fromEnvironment(_ environment: [String: String]) throws(CorpusError) -> FromEnvironment? {
+        // A variable set empty is unset, as a CI's template leaves one; one of a pair alone is a mistake.
+        let environment = environment.filter { !$0.value.isEmpty }
+        for (index, total) in [("TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"), ("CI_NODE_INDEX", "CI_NODE_TOTAL")] {
+            if let given = [index, total].first(where: { environment[$0] != nil }),
+                let missing = [index, total].first(where: { environment[$0] == nil })
+            {
+                throw CorpusError("\(given) is set without \(missing): a shard takes both, or neither")
+            }
+        }
         if let total = environment["TEST_TOTAL_SHARDS"], let index = environment["TEST_SHARD_INDEX"] {
             guard let n = Int(total), let i = Int(index), let shard = CorpusShard(index: i + 1, count: n) else {
                 throw CorpusError(

@@ -164,6 +164,17 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(wrong.status, 64)
         XCTAssertEqual(
             wrong.stderr, "touchsynth: CI_NODE_INDEX=0 CI_NODE_TOTAL=3 name no shard (the index counts from 1)\n")
+        // One of a pair alone is a mistake; a variable set empty is unset.
+        environment["CI_NODE_TOTAL"] = nil
+        let half = try corpus(devices + ["--list"], environment: environment)
+        XCTAssertEqual(half.status, 64)
+        XCTAssertEqual(
+            half.stderr, "touchsynth: CI_NODE_INDEX is set without CI_NODE_TOTAL: a shard takes both, or neither\n")
+        environment["CI_NODE_INDEX"] = ""
+        environment["TEST_SHARD_STATUS_FILE"] = ""
+        let empty = try corpus(devices + ["--list"], environment: environment)
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        XCTAssertFalse(empty.stderr.contains("shard"), empty.stderr)
         let bad = try corpus(devices + ["--shard", "5/4", "--list"])
         XCTAssertEqual(bad.status, 64)
     }
