@@ -14,7 +14,10 @@ extension Benchmark {
         let figures =
             try replayFigures(loaded) + (longest.map { try formatParsing($0.recording) } ?? []) + long + throughput()
         let name = longest.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
-        return (figures, "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(name)")
+        return (
+            figures,
+            "\(paths.count) recording\(paths.count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each; replay figures on the longest, \(name)"
+        )
     }
 
     /// ``hourReplay(description:)`` on the bundled Elantech touchpad's description.
