@@ -2,6 +2,12 @@ import Foundation
 import Recordings
 
 extension Benchmark {
+    /// The header of the stream's throughput measured alone (`bench --throughput-only`).
+    public var throughputHeader: String { "synthetic stream, " + Self.counted(runs, "run") }
+
+    /// `1 run`, `3 runs`.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
     /// `touchsynth bench`'s measurement: the replay figures of the recordings at `paths` (the
     /// bundled ones when empty), the parsing figures of the longest, the synthesized hour's when
     /// `hour` (first, while this process holds nothing else: its peak memory is the hour's), and
@@ -16,7 +22,8 @@ extension Benchmark {
         let name = longest.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
         return (
             figures,
-            "\(paths.count) recording\(paths.count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each; replay figures on the longest, \(name)"
+            "\(Self.counted(paths.count, "recording")), \(Self.counted(runs, "run")) each; replay figures on the longest, "
+                + name
         )
     }
 

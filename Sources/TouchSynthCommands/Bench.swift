@@ -68,9 +68,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let benchmark = Benchmark(runs: runs, events: events ?? 1_000_000)
-        if throughputOnly {
-            return try report(benchmark.throughput(), header: "synthetic stream, \(runs) run\(runs == 1 ? "" : "s")")
-        }
+        if throughputOnly { return try report(benchmark.throughput(), header: benchmark.throughputHeader) }
         if let viewStream {
             let makeServer = try ViewServers.maker()
             let path = try recordings.first ?? Benchmark.bundled("Tests/Fixtures/synthesized/session.yml")
