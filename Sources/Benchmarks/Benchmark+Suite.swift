@@ -22,8 +22,8 @@ extension Benchmark {
         let name = longest.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
         return (
             figures,
-            "\(Self.counted(paths.count, "recording")), \(Self.counted(runs, "run")) each; replay figures on the longest, "
-                + name
+            "\(Self.counted(paths.count, "recording")), \(Self.counted(runs, "run")) each; "
+                + "replay figures on the longest, \(name)"
         )
     }
 
