@@ -6,9 +6,10 @@ import AppEvents
 /// A pointer pressed with the primary button alone begins the drag as soon as it moved more than
 /// ``dragThreshold`` from where it went down, in either mode: UIKit knows the pointer's touch
 /// (``AppEvents/Touch/isPointer``) even where the app sees it as `.direct`; with other buttons,
-/// pressed with it or before the drag began, it fails. A finger, or one of a pinch's simulated touches, must first be held within
-/// ``allowableMovement`` for ``liftDelay``, and the drag begins then. One touch per drag: a
-/// second touch before the drag began fails it; after, extra touches are ignored.
+/// pressed with it or before the drag began, it fails. A finger, or one of a pinch's simulated
+/// touches, must first be held within ``allowableMovement`` for ``liftDelay``, and the drag
+/// begins then. One touch per drag: a second touch before the drag began fails it; after, extra
+/// touches are ignored.
 /// ``GestureRecord/starts`` tells how each drag began.
 open class DragInteraction: GestureRecognizer {
     /// Points a finger may move before the lift without failing it. Default 10, as a long press.
