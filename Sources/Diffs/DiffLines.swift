@@ -41,6 +41,8 @@ public enum DiffLines {
 
     /// The last line for two event streams.
     public struct EventSummary: Encodable {
+        /// The exit status's answer: no difference on devices both have, or neither having any.
+        public var same: Bool
         public var compared: Int
         public var comparedActual: Int
         public var differences: Int
@@ -49,6 +51,7 @@ public enum DiffLines {
         public var actualOnlyDevices: [String]
 
         public init(_ diff: StreamDiff) {
+            same = diff.same
             (expectedOnlyDevices, actualOnlyDevices) = (diff.expectedOnly, diff.actualOnly)
             (compared, comparedActual, differences, devices) = (
                 diff.expected.count, diff.actual.count, diff.differences.count, diff.devices
@@ -58,6 +61,8 @@ public enum DiffLines {
 
     /// The last line for two recordings.
     public struct FrameSummary: Encodable {
+        /// The exit status's answer: the devices and every frame alike.
+        public var same: Bool
         public var deviceDifferences: Int
         public var frames: Int
         public var framesActual: Int
@@ -69,6 +74,7 @@ public enum DiffLines {
         public var intervalDeviationUsMax: Int64?
 
         public init(_ diff: RecordingDiff) {
+            same = diff.same
             deviceDifferences = diff.deviceDifferences.count
             (frames, framesActual, differences) = (diff.expectedFrames, diff.actualFrames, diff.differences.count)
             intervalsCompared = diff.intervalDeviations.count

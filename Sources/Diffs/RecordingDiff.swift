@@ -13,6 +13,8 @@ public struct RecordingDiff: Sendable {
     public var expectedFrames: Int
     public var actualFrames: Int
     public var differences: [EventAlignment.Difference]
+    /// Whether the recordings are the same: the devices and every frame alike.
+    public var same: Bool { deviceDifferences.isEmpty && differences.isEmpty }
     /// How much the interval between consecutive matched frames differs, µs, sorted.
     public var intervalDeviations: [Int64]
 

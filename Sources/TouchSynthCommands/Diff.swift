@@ -83,6 +83,6 @@ struct Diff: ParsableCommand {
     private func compareRecordings(_ a: Recording, _ b: Recording) throws {
         let diff = RecordingDiff(expected: a, actual: b, actualAsDelivered: asDelivered)
         try emit(try diff.lines(json: json, limit: limit))
-        if !diff.differences.isEmpty || !diff.deviceDifferences.isEmpty { throw ExitCode(ExitStatus.differs) }
+        if !diff.same { throw ExitCode(ExitStatus.differs) }
     }
 }

@@ -74,6 +74,13 @@ final class DiffTests: XCTestCase {
             withoutDevices.stdout,
             "nothing compared: the captures share no device, which are matched by name (only expected has ETPS/2 "
                 + "Elantech Touchpad)\n")
+        // As JSON, the summary says so as the status does, though no event differed.
+        for (arguments, same) in [([first, header], false), ([header, header], true), ([first, first], true)] {
+            let run = runCommand(["diff", "--json"] + arguments)
+            let summary = try XCTUnwrap(try jsonLines(run.stdout).last)
+            XCTAssertEqual(summary["same"] as? Bool, same, "\(arguments)")
+            XCTAssertEqual(run.status, same ? 0 : 1, "\(arguments)")
+        }
     }
 
     func testRecordingsAreComparedAsTheKernelDeliversThem() throws {
