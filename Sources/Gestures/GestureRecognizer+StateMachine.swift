@@ -110,7 +110,12 @@ extension GestureRecognizer {
 
     /// Fails because `winner` won arbitration; the record says who won.
     func lose(to winner: GestureRecognizer, required: Bool, at time: Double) {
-        let loss = ArbitrationLoss(region: winner.region?.name ?? "", name: winner.name, time: time, required: required)
+        var loss = ArbitrationLoss(region: winner.region?.name ?? "", name: winner.name, time: time, required: required)
+        if let all = winner.region?.owningSurface?.gestureRecognizers,
+            let index = all.firstIndex(where: { $0 === winner })
+        {
+            loss.occurrence = RecognizerPath.paths(of: all)[index].occurrence
+        }
         arbitrationLosses.append(loss)
         pending = PendingTransitions()
         enter(.failed, at: time)

@@ -31,8 +31,10 @@ public struct GestureTransition: Codable, Equatable, Sendable {
 
 /// A failure because another recognizer won arbitration (Surface+Arbitration.swift): who won.
 public struct ArbitrationLoss: Equatable, Sendable {
-    /// The winner's region and name, as its record names them.
+    /// The winner's region and name, as its record names them, and which of the recognizers of
+    /// that name in the region it is (``RecognizerPath/occurrence``).
     public var region: String, name: String
+    public var occurrence = 1
     /// Seconds, on the events' clock.
     public var time: Double
     /// True when the loser requires the winner to fail (`require(toFail:)`); false when both
@@ -48,7 +50,7 @@ public struct ArbitrationLoss: Equatable, Sendable {
     }
 
     /// The winner, as reports name it.
-    public var winner: RecognizerPath { RecognizerPath(region: region, name: name) }
+    public var winner: RecognizerPath { RecognizerPath(region: region, name: name, occurrence: occurrence) }
 }
 
 /// Everything a recognizer did over a stream, for reports.

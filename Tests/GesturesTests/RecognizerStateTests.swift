@@ -169,6 +169,17 @@ final class RecognizerStateTests: XCTestCase {
         XCTAssertEqual(losses(following), [], "forgotten with the rest of the history")
     }
 
+    /// A winner that shares its name with another of its region is named as its record is, with
+    /// its number: the second `p` is `canvas/p#2`, not the loser's own name.
+    func testAWinnerSharingItsNameIsNamedWithItsNumber() {
+        let first = Scripted("p"), second = Scripted("p")
+        second.script = [[.began]]
+        let surface = makeSurface(first, second)
+        surface.handle([down(0), move(0.25)])
+        XCTAssertEqual(first.record.arbitrationLosses.map(\.winner.description), ["canvas/p#2"])
+        XCTAssertEqual(RecognizerPath.paths(of: surface.records).map(\.description), ["canvas/p", "canvas/p#2"])
+    }
+
     func testABeginWaitsForTheRecognizerItRequiresToFail() {
         let waiting = Scripted("waiting"), required = Scripted("required")
         waiting.require(toFail: required)
