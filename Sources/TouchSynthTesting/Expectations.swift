@@ -143,16 +143,20 @@ extension ModeReplay {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         guard checkTolerance(tolerance, at: site) else { return false }
         var values: [DeliveryMode: Double] = [:]
+        var records: [DeliveryMode: GestureRecord] = [:]
         let found = checkRecords(of: recognizer, in: .both, at: site) { mode, record in
+            records[mode] = record
             values[mode] = finalValue(value, of: record, named: recognizer, in: mode, at: site)
             return values[mode] != nil
         }
         guard found, let compat = values[.compatibility], let indirect = values[.indirectInput] else { return false }
         guard abs(compat - indirect) > tolerance else { return true }
+        // Each mode's value with how many activations it is the last of, where more than one.
+        let of = { (mode: DeliveryMode) in records[mode].map(Self.lastOf) ?? "" }
         fail(
             String(
-                format: "%@: %@: %@ %.4f in compat, %.4f in indirect, expected alike ± %.4f", name, recognizer,
-                value.rawValue, compat, indirect, tolerance),
+                format: "%@: %@: %@ %.4f in compat%@, %.4f in indirect%@, expected alike ± %.4f", name, recognizer,
+                value.rawValue, compat, of(.compatibility), indirect, of(.indirectInput), tolerance),
             at: site)
         return false
     }
