@@ -21,7 +21,7 @@ public enum DeviceNode {
         case S_IFDIR: return (true, "\(path): a directory, not an input device node")
         case S_IFCHR:
             // The input core's nodes all have its major number (/dev/null has 1).
-            // glibc's `major()`: the number's bits 8-19 and 32-43.
+            // glibc's `major()`: the number's bits 8-19, then bits 44-63 above them.
             let device = UInt64(status.st_rdev)
             let inputMajor: UInt64 = 13, major = (device >> 8) & 0xfff | (device >> 32) & ~0xfff
             guard major != inputMajor else { return nil }

@@ -24,8 +24,9 @@ enum DeviceChoice {
     /// The index of the device read among `candidates`: the one at `wanted` (`event2` or its
     /// path), or the only one with events, or of several with events the only one that points
     /// (``Candidate/points``), or the only one. A usage error lists them otherwise, unless a
-    /// device with events could not be read (`unreadable`, its error): choosing would not help, so
-    /// that error is the answer. `unnamedEvents` are events of no node, which may be `wanted`'s.
+    /// device with events could not be read (`unreadable`, its error) and none that reads points:
+    /// the broken one is likely the one wanted, so its error is the answer. `unnamedEvents` are
+    /// events of no node, which may be `wanted`'s.
     static func index(
         of wanted: String?, among candidates: [Candidate], unnamedEvents: Int = 0, unreadable: RecordingError? = nil,
         file: String
@@ -52,7 +53,8 @@ enum DeviceChoice {
         let pointing = withEvents.filter { candidates[$0].points }
         if pointing.count == 1 { return pointing[0] }
         if withEvents.isEmpty && candidates.count == 1 { return 0 }
-        if let unreadable { throw unreadable }
+        // None that reads points or touches: the one that cannot be read likely would.
+        if let unreadable, pointing.isEmpty { throw unreadable }
         if withEvents.isEmpty {
             throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(candidates)))")
         }

@@ -75,7 +75,7 @@ extension SurfaceDescription {
         case .optionNotApplicable(let regionName, let name, _, let option),
             .invalidValue(let regionName, let name, let option):
             return recognizer(name, in: regionName) + [.key(option)]
-        case .unknownKind(let regionName, let name, _):
+        case .unknownKind(let regionName, let name, _, _):
             return recognizer(name, in: regionName) + [.key("kind")]
         case .invalidPointerInteraction(let regionName, let index, let option, _):
             return region(regionName) + [.key("pointerInteraction")]

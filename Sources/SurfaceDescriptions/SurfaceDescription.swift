@@ -237,8 +237,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     case optionNotApplicable(region: String, name: String, kind: GestureKind, option: String)
     /// The option's value is out of range, as each option of ``RecognizerDescription`` documents.
     case invalidValue(region: String, name: String, option: String)
-    /// No recognizer of that kind is registered (``RecognizerKinds``).
-    case unknownKind(region: String, name: String, kind: GestureKind)
+    /// No recognizer of that kind is registered (``RecognizerKinds``): `known` are the kinds
+    /// there were where the error was made (those of ``RecognizerKinds/with(_:_:)`` included).
+    case unknownKind(region: String, name: String, kind: GestureKind, known: [String] = RecognizerKinds.names)
     /// The region's pointer interaction: `option` of the interaction, or of its pointer region
     /// at index `pointerRegion`, is wrong as `problem` says.
     case invalidPointerInteraction(region: String, pointerRegion: Int?, option: String, problem: String)
@@ -267,9 +268,10 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
             return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option)"
         case .invalidValue(let region, let name, let option):
             return "region \(region), \(name): \(option) is out of range"
-        case .unknownKind(let region, let name, let kind):
-            let known = RecognizerKinds.names.joined(separator: ", ")
-            return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known))"
+        case .unknownKind(let region, let name, let kind, let known):
+            return
+                "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: "
+                + "\(known.joined(separator: ", ")))"
         case .invalidPointerInteraction(let region, let index, let option, let problem):
             return
                 "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"

@@ -88,6 +88,6 @@ public struct SurfaceSource {
 public struct SurfaceReused: Error, CustomStringConvertible, Sendable {
     public var description: String {
         "the surface's closure returned the surface, or a region, it made for the other mode: each call must build "
-            + "a fresh one, its regions and recognizers included"
+            + "a fresh one, with new regions and new recognizers"
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Recordings
+@testable import Recordings
 import TestSupport
 import XCTest
 
@@ -138,6 +138,21 @@ final class SeveralDevicesTests: XCTestCase {
         XCTAssertThrowsError(try loadedBothWays(lines.joined(separator: "\n"))) { error in
             XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
             XCTAssertEqual((error as? RecordingError)?.line, axis + 1, "\(error)")
+        }
+        // Where two that read point, choosing among them still helps: the choice is asked for.
+        let broken = RecordingError.bad("pads.yml", 30, "invalid YAML")
+        var pads = ["event0", "event1", "event2"].map {
+            DeviceChoice.Candidate(node: "/dev/input/" + $0, name: $0, events: 10)
+        }
+        (pads[0].points, pads[1].points) = (true, true)
+        XCTAssertThrowsError(try DeviceChoice.index(of: nil, among: pads, unreadable: broken, file: "pads.yml")) {
+            XCTAssertEqual(($0 as? RecordingError)?.kind, .usage, "\($0)")
+        }
+        pads[1].points = false
+        XCTAssertEqual(try DeviceChoice.index(of: nil, among: pads, unreadable: broken, file: "pads.yml"), 0)
+        pads[0].points = false
+        XCTAssertThrowsError(try DeviceChoice.index(of: nil, among: pads, unreadable: broken, file: "pads.yml")) {
+            XCTAssertEqual(($0 as? RecordingError)?.kind, .badData, "\($0)")
         }
     }
 }

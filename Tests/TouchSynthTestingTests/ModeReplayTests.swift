@@ -303,6 +303,11 @@ struct ModeReplayTests {
         #expect(replay[.compatibility].record("photo/squeeze") != nil)
         #expect(throws: RecordingError.self) { try SurfaceSource.file(file) }
         #expect(RecognizerKinds.named(SqueezeKind.kind) == nil)
+        // A kind misspelt beside it is told with the kinds known there, the surface's own among them.
+        try "regions: [{name: photo, frame: [0, 0, 1440, 900], recognizers: [{kind: squeeze}, {kind: sqeeze}]}]\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let misspelt = #expect(throws: RecordingError.self) { try SurfaceSource.file(file, kinds: [SqueezeKind.self]) }
+        #expect(misspelt?.description.contains("multiSelect, squeeze)") == true, "\(String(describing: misspelt))")
     }
 
     /// Paths a test names are read from its own directory, whatever the current one: the
