@@ -115,6 +115,8 @@ public enum GestureSynthesizer {
                 if let seed = s.seed { random = SplitMix64(seed: seed) }
                 continue
             case .pause(let seconds):
+                // A recording's time starts at its first event: nothing before it can wait.
+                if first { notes.append("line \(statement.line): a pause before the first gesture delays nothing") }
                 clock += seconds
                 continue
             default:

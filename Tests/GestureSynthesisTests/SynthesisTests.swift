@@ -114,6 +114,17 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(try synthesize("pinch scale=2", on: try asus).notes, [])
     }
 
+    /// A recording starts at its first event, so a pause before the first gesture is said to
+    /// delay nothing; one between gestures is the wait it asks for.
+    func testAPauseBeforeTheFirstGestureIsSaidToDelayNothing() throws {
+        let leading = try synthesize("set rate=100Hz; pause 1s; tap", on: try asus)
+        XCTAssertEqual(leading.notes, ["line 1: a pause before the first gesture delays nothing"])
+        let between = try synthesize("tap; pause 1s; tap", on: try asus)
+        XCTAssertEqual(between.notes, [])
+        let times = between.frames.map(\.time)
+        XCTAssertGreaterThan(zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0, 1_000_000)
+    }
+
     /// `pressure=` and `size=` set every finger of their gesture, on the multi-touch axes and on
     /// the single-touch emulation's pressure (the same share of its range); the next gesture
     /// presses as fingers do again.
