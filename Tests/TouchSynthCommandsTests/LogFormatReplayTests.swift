@@ -193,4 +193,22 @@ final class LogFormatReplayTests: XCTestCase {
         device.udevProperties = [:]
         XCTAssertEqual(try RecordingLoader.load(desc).device, device)
     }
+
+    /// A format asked for that the output's extension does not name is written as asked, and
+    /// said, as other tools go by the extension; .txt and .log name no format to them.
+    func testAFormatOtherThanTheExtensionNamesIsSaid() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let evemu = temporaryPath("pinch.evemu"), log = temporaryPath("pinch.log")
+        defer { for path in [evemu, log] { try? FileManager.default.removeItem(atPath: path) } }
+        let misnamed = runCommand(["convert", pinch, "--format", "yaml", "-o", evemu])
+        XCTAssertEqual(misnamed.status, 0, misnamed.stderr)
+        XCTAssertEqual(
+            misnamed.stderr, "touchsynth: warning: \(evemu): written in yaml, not the evemu its extension names\n")
+        XCTAssertEqual(try RecordingLoader.load(evemu).frames, try RecordingLoader.load(pinch).frames)
+        for arguments in [["--format", "evemu", "-o", evemu], ["--format", "yaml", "-o", log]] {
+            let run = runCommand(["convert", pinch] + arguments)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertFalse(run.stderr.contains("extension"), "\(arguments): \(run.stderr)")
+        }
+    }
 }
