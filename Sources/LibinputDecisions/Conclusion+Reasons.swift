@@ -30,12 +30,13 @@ extension Conclusion {
     }
 
     /// The fingers clickfinger counted at the press, where the touches then (palms and thumbs
-    /// aside) give the button libinput sent: none counts as one, and two apart as one.
+    /// aside, `tp_clickfinger_set_button`) give the button libinput sent: none counts as one, and
+    /// two apart as one.
     var clickfingerCount: String {
         guard let press = analysis.firstButtonPress, let sent = analysis.reported.compactMap(\.button).first else {
             return ""
         }
-        let counted = analysis.activeFingers(at: press)
+        let counted = analysis.fingersCounted(at: press, thumbs: \.isIgnored)
         let button: [Int: UInt32] = [0: 0x110, 1: 0x110, 2: 0x111, 3: 0x112]
         if counted == 2, sent == button[1], let apart = twoCountedAsOne(at: press) { return apart }
         guard button[counted] == sent else { return "" }
@@ -48,7 +49,7 @@ extension Conclusion {
     /// pad 50 mm tall or more, one in its bottom 20 mm and the other not (a thumb resting below a
     /// finger); nil when neither.
     private func twoCountedAsOne(at press: Int) -> String? {
-        let aside = analysis.setAside(at: press)
+        let aside = analysis.setAside(at: press, thumbs: \.isIgnored)
         let down = analysis.sequence.positions(at: press).filter { !aside.contains($0.key) }
             .sorted { $0.key < $1.key }.map(\.value)
         guard down.count == 2, let y = analysis.recording.positionAxes?.y, y.resolution > 0 else { return nil }

@@ -152,7 +152,7 @@ struct Conclusion {
         guard analysis.clickMethod == .clickfinger, !analysis.reported.contains(where: { $0.button != nil }),
             let press = analysis.firstButtonPress
         else { return nil }
-        let fingers = analysis.activeFingers(at: press)
+        let fingers = analysis.fingersCounted(at: press, thumbs: \.isIgnored)
         guard fingers > 3 else { return nil }
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-buttons.c", ["1.22.1": 1157, "1.28.1": 1214, "1.31.3": 1175])

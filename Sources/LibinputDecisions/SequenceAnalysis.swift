@@ -145,13 +145,13 @@ struct SequenceAnalysis {
         decisions.filter { $0.machine == machine && (touch == nil || $0.touch == touch) }
     }
 
-    /// The touches libinput had set aside by `frame`, as palms or as thumbs a gesture ignores: it
-    /// neither counts nor follows them in one (`tp_touch_active_for_gesture`,
-    /// `tp_thumb_ignored_for_gesture`).
+    /// The touches libinput had set aside by `frame`, as palms or as thumbs in a state `ignored`
+    /// holds: by default those a gesture ignores, which it neither counts nor follows in one
+    /// (`tp_touch_active_for_gesture`, `tp_thumb_ignored_for_gesture`).
     /// A thumb is set aside until libinput lets it go: by a line of its log, by the rules of
     /// several touches counting all as fingers (``thumbContexts``), or as it lifts
     /// (`tp_thumb_lift`); those two say nothing in the log.
-    func setAside(at frame: Int) -> Set<Int> {
+    func setAside(at frame: Int, thumbs ignored: (ThumbState) -> Bool = \.isIgnoredForGesture) -> Set<Int> {
         var palms = Set<Int>()
         // The thumb (none or one) by its touch, with the frame it was set aside at.
         var thumbs: [Int: Int] = [:]
@@ -170,7 +170,7 @@ struct SequenceAnalysis {
                 }
             } else if let state = d.thumbState {
                 // libinput holds one thumb: a line naming another touch lets the last one go.
-                thumbs = state.isIgnoredForGesture ? [touch: at] : [:]
+                thumbs = ignored(state) ? [touch: at] : [:]
             }
         }
         if !releases.isEmpty { thumbs = [:] }
@@ -191,7 +191,13 @@ struct SequenceAnalysis {
 
     /// The fingers libinput's gesture machine counts at `frame`: those down, less the palms and
     /// thumbs set aside.
-    func activeFingers(at frame: Int) -> Int { max(0, sequence.fingers(at: frame) - setAside(at: frame).count) }
+    func activeFingers(at frame: Int) -> Int { fingersCounted(at: frame, thumbs: \.isIgnoredForGesture) }
+
+    /// The fingers down at `frame` less the palms and the thumbs in a state `ignored` holds
+    /// (``setAside(at:thumbs:)``).
+    func fingersCounted(at frame: Int, thumbs ignored: (ThumbState) -> Bool) -> Int {
+        max(0, sequence.fingers(at: frame) - setAside(at: frame, thumbs: ignored).count)
+    }
 
     /// Whether the pad's button (BTN_LEFT) went down in `frame`.
     func pressesButton(_ frame: Int) -> Bool {

@@ -16,6 +16,10 @@ enum ThumbState: String {
     /// Tapping ignores the touch (`tp_thumb_ignored_for_tap`).
     var isIgnoredForTap: Bool { [.pinch, .suppressed, .dead].contains(self) }
 
+    /// libinput ignores the touch where it counts fingers but for tapping and gestures, as
+    /// clickfinger does (`tp_thumb_ignored`).
+    var isIgnored: Bool { [.jailed, .pinch, .suppressed, .revivedJailed, .dead].contains(self) }
+
     /// The gesture machine ignores the touch (`tp_thumb_ignored_for_gesture`).
     var isIgnoredForGesture: Bool { [.jailed, .suppressed, .revivedJailed, .dead].contains(self) }
 

@@ -766,6 +766,17 @@ final class ThresholdFixtureTests: XCTestCase {
             XCTAssertTrue(sequence.conclusion.contains("BTN_RIGHT"), "\(version): \(sequence.conclusion)")
             XCTAssertTrue(sequence.conclusion.contains("here it counted 2"), "\(version): \(sequence.conclusion)")
         }
+        // A thumb libinput took for one that may pinch is no finger to clickfinger
+        // (`tp_thumb_ignored`): it counts one, and no distance is the reason.
+        let thumb = [Finger.resting(0, 0.8, x: 50, y: 59.6), Finger.resting(0.3, 0.6, x: 50, y: 29.8)]
+        for (version, sequence) in try explained(
+            try FingerPaths.recording(thumb, button: 0.35..<0.45), clickMethod: .clickfinger)
+        {
+            XCTAssertTrue(sequence.conclusion.contains("BTN_LEFT"), "\(version): \(sequence.conclusion)")
+            XCTAssertTrue(sequence.conclusion.contains("here it counted 1"), "\(version): \(sequence.conclusion)")
+            XCTAssertTrue(sequence.conclusion.contains("as a thumb (jailed, then pinch)"), "\(version)")
+            XCTAssertFalse(sequence.conclusion.contains("mm apart"), "\(version): \(sequence.conclusion)")
+        }
     }
 
     /// A finger resting on a software button while another moves is counted in no gesture: the
