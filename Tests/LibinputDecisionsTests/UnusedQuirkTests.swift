@@ -61,4 +61,20 @@ final class UnusedQuirkTests: XCTestCase {
         XCTAssertEqual(inside.thresholds.palmPressure, 20)
         XCTAssertEqual(inside.unusedQuirks, [])
     }
+
+    /// A semi-MT pad advertises ABS_MT_PRESSURE, but libinput reads it as single-touch and
+    /// disables its ABS_MT axes: its own palm pressure quirk is said unused for that, not for an
+    /// axis the recording has.
+    func testAPalmPressureQuirkOnASemiMTPadIsSaidUnusedForItsDisabledAxes() throws {
+        let cypress = Fixtures.evemu.appendingPathComponent("touchpads_CyPS2_Cypress_Trackpad.two_finger_tap.events")
+        let recording = try RecordingLoader.load(cypress.path)
+        XCTAssertTrue(recording.device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE))
+        let explanation = try Replay.explain(recording, named: cypress.lastPathComponent, options: .init()).explanation
+        let unused = try XCTUnwrap(explanation.unusedQuirks.first { $0.property.key == "AttrPalmPressureThreshold" })
+        XCTAssertTrue(
+            unused.why.hasPrefix(
+                "libinput reads the touchpad as single-touch (it is semi-MT, reporting a box around the fingers) and "
+                    + "disables its ABS_MT axes"), unused.why)
+        XCTAssertTrue(unused.why.contains("src/evdev-mt-touchpad.c:2936 (libinput 1.22.1)"), unused.why)
+    }
 }
