@@ -97,6 +97,11 @@ struct TapAnalysis {
         let travel = exit == .motion ? mover?.mm ?? 0 : distance(counted: true)
         let uncounted = distance(counted: false)
         let timed = exit == .tap ? longest.ms : Double(end - longest.at) / 1000
+        // The fingers of the tap state (TOUCH, TOUCH_2, TOUCH_3) whose timer ran the stretch timed.
+        let sequence = analysis.sequence
+        let stateFingers =
+            sequence.frames.last { analysis.recording.frames[$0].time <= longest.at }.map(sequence.fingers)
+            ?? sequence.mostFingers
         findings = [
             Finding(
                 rule: .tapTime, time: end, touch: nil, value: timed, limit: rules.tapTimeout, unit: "ms",
@@ -107,8 +112,7 @@ struct TapAnalysis {
                     : "the longest the fingers stayed without a touch or a release was "
                         + "\(SequenceAnalysis.ms(timed)) ms, within the "
                         + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
-                // The timer of the state the fingers held (TOUCH, TOUCH_2, TOUCH_3).
-                source: rules.source(.tapTime, tapFingers: analysis.sequence.mostFingers)),
+                source: rules.source(.tapTime, tapFingers: stateFingers)),
             Finding(
                 rule: .tapTravel, time: end, touch: exit == .motion ? mover?.track.slot : nil, value: travel,
                 limit: rules.tapMotionThreshold, unit: "mm",

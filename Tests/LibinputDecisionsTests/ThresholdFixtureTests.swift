@@ -1,5 +1,5 @@
 import Foundation
-import LibinputDecisions
+@testable import LibinputDecisions
 import LibinputEvents
 import Recordings
 import Replays
@@ -201,6 +201,19 @@ final class ThresholdFixtureTests: XCTestCase {
                     sequence.conclusion.hasPrefix("libinput made this a tap"), isTap,
                     "\(version): \(sequence.conclusion)")
             }
+        }
+    }
+
+    /// The tap timer cited is that of the state it fired in: two fingers held past 180 ms, a third
+    /// landing after, time out in TOUCH_2, not TOUCH_3.
+    func testTheTapTimerCitedIsThatOfTheFingersItFiredWith() throws {
+        let recording = try FingerPaths.recording(
+            [.resting(0, 0.4, x: 30, y: 30), .resting(0, 0.4, x: 50, y: 30), .resting(0.25, 0.4, x: 70, y: 30)])
+        for (version, sequence) in try explained(recording, tap: true) {
+            XCTAssertEqual(sequence.fingers, 3, version)
+            let time = try finding(.tapTime, in: sequence, version)
+            XCTAssertTrue(time.exceeds, "\(version): \(time.text)")
+            XCTAssertEqual(time.source, RuleBook(version: version).source(.tapTime, tapFingers: 2), version)
         }
     }
 
