@@ -99,7 +99,7 @@ struct Conclusion {
             return "libinput reported nothing: " + short.text + noTap
         }
         if let resting = onSoftButtons { return resting }
-        if let unsent = noTapMachine { return unsent }
+        if let unsent = noTapMachine { return unsent + (noHold.map { "; nor a hold: " + $0 } ?? "") }
         if analysis.edgeScrolling, analysis.sequence.mostFingers == 1, analysis.reported.contains(.scroll(.finger)) {
             let moved = touches.max { $0.travel < $1.travel }.map {
                 "touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm"
@@ -109,6 +109,7 @@ struct Conclusion {
                 + edgeScrollStart
         }
         let reported = analysis.reported.map(\.description)
+        if reported.isEmpty, let noHold { return "libinput reported nothing: " + noHold }
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
     }
@@ -175,6 +176,26 @@ struct Conclusion {
 
     /// The hold timer's wait the fingers did not rest for, when libinput reported nothing.
     private var unfiredHold: Finding? { findings.first { $0.rule == .holdTimer && !$0.exceeds } }
+
+    /// Why fingers that rested past the hold timer made no hold: libinput turns holds on only
+    /// where it makes pinches and swipes, not on a semi-MT or one-slot pad (`tp_init_gesture`).
+    private var noHold: String? {
+        let device = analysis.recording.device
+        let fingers = analysis.sequence.mostFingers
+        guard analysis.reported.isEmpty, !analysis.rules.hasGestures(device), fingers > 0,
+            let last = touches.map(\.up).max(), let first = touches.map(\.down).min()
+        else { return nil }
+        let rested = Double(last - first) / 1000, limit = analysis.rules.holdTimeout(fingers: fingers)
+        guard rested >= limit else { return nil }
+        let why =
+            device.has(property: Evdev.INPUT_PROP_SEMI_MT)
+            ? "it is semi-MT (it reports the box around two fingers, not each finger)" : "it has one slot"
+        return (fingers == 1 ? "the finger" : "the \(fingers) fingers")
+            + " rested \(SequenceAnalysis.ms(rested)) ms, past the hold timer's "
+            + "\(SequenceAnalysis.ms(limit)) ms, but libinput makes no hold on this touchpad, as no pinch or swipe: "
+            + why + "; "
+            + analysis.rules.cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1523, "1.28.1": 2221, "1.31.3": 2415])
+    }
 
     /// Why nothing was reported when it is the touchpad's want of gesture support: no gesture,
     /// nothing sent, and not a tap-like touch with tapping off, which is told as such first.

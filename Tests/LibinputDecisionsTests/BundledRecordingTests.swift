@@ -463,6 +463,31 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// A finger resting past the hold timer on a pad of one slot makes no hold, as libinput turns
+    /// holds on only where it makes pinches and swipes: said, with the line that does it, rather
+    /// than "reported nothing" alone.
+    func testAFingerRestingOnAOneSlotPadIsSaidToMakeNoHold() throws {
+        let url = Fixtures.evemu.appendingPathComponent(
+            "touchpads_AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.doubletap.events")
+        let recording = try RecordingLoader.load(url.path)
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
+            var options = ReplayOptions()
+            options.libinput = build
+            let explanation = try Replay.explain(recording, named: url.path, options: options).explanation
+            let version = explanation.libinputVersion
+            XCTAssertEqual(explanation.slots, 1, version)
+            let rested = explanation.sequences.filter { $0.reported.isEmpty }.map(\.conclusion)
+            XCTAssertEqual(rested.count, 2, "\(version): \(rested)")
+            for conclusion in rested {
+                XCTAssertTrue(
+                    conclusion.contains(
+                        "past the hold timer's 40 ms, but libinput makes no hold on this touchpad, as no pinch or "
+                            + "swipe: it has one slot; src/evdev-mt-touchpad-gestures.c:"),
+                    "\(version): \(conclusion)")
+            }
+        }
+    }
+
     /// The bcm5974 begins and ends touches by their contact's size: each touch is listed from the
     /// frame libinput began it to the frame it ended it, frames before the contact lifts, so its
     /// times are both libinput's.
