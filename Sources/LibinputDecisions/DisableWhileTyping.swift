@@ -82,21 +82,27 @@ extension SequenceAnalysis {
     /// What a key that went down while the fingers were on the pad stopped, when
     /// disable-while-typing engaged: libinput suspends tapping (`tp_stop_actions`), cancels the
     /// gesture under way and drops every touch's motion until its typing timer runs out
-    /// (`tp_process_state`). Nil when no key did, or typing did not engage.
+    /// (`tp_process_state`). Nil when no key did, or typing did not engage. Beside touches begun
+    /// while typing, which are palms told as such (``typingPalmFindings()``), only a key that
+    /// cancelled a gesture is told.
     var typingStop: String? {
         let end = liftTime(after: sequence.frames.upperBound)
-        // Touches begun while typing are palms, told as such (``typingPalmFindings()``).
         let typingPalms = decisions(of: .palm).contains { $0.palmChange == .detected(.typing) }
-        guard thresholds.typingKeyboard != nil, !typingPalms,
-            let key = keyPresses.first(where: { $0 >= sequence.start && $0 < end })
+        // The gesture machine's end a key caused: RESET in 1.22, CANCEL by 1.28.
+        let cancelled = { (key: UInt64) in
+            self.decisions(of: .gesture).first {
+                ["RESET", "CANCEL"].contains(LibinputDecision.short($0.event)) && $0.cause?.time == key
+            }
+        }
+        guard thresholds.typingKeyboard != nil,
+            let key = keyPresses.first(where: {
+                $0 >= sequence.start && $0 < end && (!typingPalms || cancelled($0) != nil)
+            })
         else { return nil }
         let timeout = decisions(of: .palm).first {
             $0.event == "keyboard timeout" && ($0.cause?.time ?? 0) > key
         }?.cause?.time
-        let cancelled = decisions(of: .gesture).contains {
-            LibinputDecision.short($0.event) == "RESET" && $0.cause?.time == key
-        }
-        guard timeout != nil || cancelled else { return nil }
+        guard timeout != nil || cancelled(key) != nil else { return nil }
         var ran = timeout.map { ", here \(Self.ms(Double($0 - key) / 1000)) ms later" } ?? ""
         // Keys after it start or prolong typing again, each running its timer anew.
         let again = keyPresses.filter { $0 > key && $0 < end }
@@ -111,6 +117,15 @@ extension SequenceAnalysis {
             if let time = out?.cause?.time {
                 ran += ", which ran out \(Self.ms(Double(time - last) / 1000)) ms later"
             }
+        }
+        // A later key that cancelled a gesture begun since is the one its reader asks about.
+        for later in keyPresses where later > key && later < end {
+            guard let from = cancelled(later).map({ LibinputDecision.short($0.from) }), from != "UNKNOWN" else {
+                continue
+            }
+            let since = Self.ms(Double(later - sequence.start) / 1000)
+            let gesture = from.lowercased().replacingOccurrences(of: "_", with: " ")
+            ran += "; the key \(since) ms after they came down cancelled the \(gesture) under way"
         }
         let sources = [
             rules.cite("evdev-mt-touchpad.c", ["1.22.1": 456, "1.28.1": 475, "1.31.3": 464]),

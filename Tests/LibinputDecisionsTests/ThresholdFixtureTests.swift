@@ -692,6 +692,22 @@ final class ThresholdFixtureTests: XCTestCase {
         XCTAssertEqual(ExplanationChange.changes(from: explanations[0], to: explanations[1]), [])
     }
 
+    /// A key that cancels a scroll is told though another key made a touch of the same sequence a
+    /// typing palm before the scroll began.
+    func testAKeyCancellingAScrollIsToldBesideATypingPalm() throws {
+        let pad = laterBy(
+            0.01,
+            try FingerPaths.recording([
+                Finger.resting(0, 2.2, x: 30, y: 30), Finger.moving(0.4, 1.9, x: 52, y: 30, dx: 1, dy: 0, speed: 10),
+            ]))
+        for (version, sequence) in try explained(pad, keyboard: try keyboard([0.31, 1.5])) {
+            XCTAssertTrue(sequence.findings.contains { $0.rule == .typingPalm }, "\(version): \(sequence.findings)")
+            XCTAssertTrue(
+                sequence.conclusion.contains("ms after they came down cancelled the scroll under way"),
+                "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A key pressed while a finger taps suspends tapping: no tap, and explain says the key did it.
     func testAKeyDuringATapStopsIt() throws {
         let pad = laterBy(0.01, try FingerPaths.recording([Finger.resting(0, 0.064, x: 40, y: 30)]))
