@@ -1,7 +1,8 @@
 import Recordings
 
 /// The reasons a conclusion adds where libinput's rules, not its log, tell them: when an edge
-/// scroll began, how many fingers clickfinger counted, and that a jailed thumb still taps.
+/// scroll began, how many fingers clickfinger counted, that a jailed thumb still taps, and why
+/// fingers at rest made no hold.
 extension Conclusion {
     /// When and why an edge scroll began to scroll (`EDGE_NEW` to `EDGE`): once the finger had
     /// moved `DEFAULT_SCROLL_THRESHOLD` (3 mm), or at the 300 ms lock timer, which the button-areas
@@ -85,5 +86,25 @@ extension Conclusion {
         return "; \(which) still tapped: libinput leaves a thumb out of a tap only when it suppressed it, took it "
             + "from a pinch or found it dead, not a jailed one; "
             + analysis.rules.cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1255, "1.28.1": 1258, "1.31.3": 1262])
+    }
+
+    /// Why fingers that rested past the hold timer made no hold: libinput turns holds on only
+    /// where it makes pinches and swipes, not on a semi-MT or one-slot pad (`tp_init_gesture`).
+    var noHold: String? {
+        let device = analysis.recording.device
+        let fingers = analysis.sequence.mostFingers
+        guard analysis.reported.isEmpty, !analysis.rules.hasGestures(device), fingers > 0,
+            let last = touches.map(\.up).max(), let first = touches.map(\.down).min()
+        else { return nil }
+        let rested = Double(last - first) / 1000, limit = analysis.rules.holdTimeout(fingers: fingers)
+        guard rested >= limit else { return nil }
+        let why =
+            device.has(property: Evdev.INPUT_PROP_SEMI_MT)
+            ? "it is semi-MT (it reports the box around two fingers, not each finger)" : "it has one slot"
+        return (fingers == 1 ? "the finger" : "the \(fingers) fingers")
+            + " rested \(SequenceAnalysis.ms(rested)) ms, past the hold timer's "
+            + "\(SequenceAnalysis.ms(limit)) ms, but libinput makes no hold on this touchpad, as no pinch or swipe: "
+            + why + "; "
+            + analysis.rules.cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1523, "1.28.1": 2221, "1.31.3": 2415])
     }
 }

@@ -177,26 +177,6 @@ struct Conclusion {
     /// The hold timer's wait the fingers did not rest for, when libinput reported nothing.
     private var unfiredHold: Finding? { findings.first { $0.rule == .holdTimer && !$0.exceeds } }
 
-    /// Why fingers that rested past the hold timer made no hold: libinput turns holds on only
-    /// where it makes pinches and swipes, not on a semi-MT or one-slot pad (`tp_init_gesture`).
-    private var noHold: String? {
-        let device = analysis.recording.device
-        let fingers = analysis.sequence.mostFingers
-        guard analysis.reported.isEmpty, !analysis.rules.hasGestures(device), fingers > 0,
-            let last = touches.map(\.up).max(), let first = touches.map(\.down).min()
-        else { return nil }
-        let rested = Double(last - first) / 1000, limit = analysis.rules.holdTimeout(fingers: fingers)
-        guard rested >= limit else { return nil }
-        let why =
-            device.has(property: Evdev.INPUT_PROP_SEMI_MT)
-            ? "it is semi-MT (it reports the box around two fingers, not each finger)" : "it has one slot"
-        return (fingers == 1 ? "the finger" : "the \(fingers) fingers")
-            + " rested \(SequenceAnalysis.ms(rested)) ms, past the hold timer's "
-            + "\(SequenceAnalysis.ms(limit)) ms, but libinput makes no hold on this touchpad, as no pinch or swipe: "
-            + why + "; "
-            + analysis.rules.cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1523, "1.28.1": 2221, "1.31.3": 2415])
-    }
-
     /// Why nothing was reported when it is the touchpad's want of gesture support: no gesture,
     /// nothing sent, and not a tap-like touch with tapping off, which is told as such first.
     private var unsupportedGesture: Finding? {

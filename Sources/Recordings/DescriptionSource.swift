@@ -6,8 +6,12 @@ public struct DescriptionSource: Equatable, Sendable {
     public var file = ""
     /// The line of each EV_ABS axis's range, by code.
     public var axisLines: [UInt16: Int] = [:]
+    /// The node the file named the device by (`/dev/input/event7`), when it names one: what a
+    /// file written from it names it by again, so that `--device` still finds it.
+    public var node: String?
 
-    /// Where a description was read: `file`, each axis's range at its line of `axisLines`.
+    /// Where a description was read: `file`, each axis's range at its line of `axisLines`, the
+    /// node the file names it by unknown.
     public init(file: String = "", axisLines: [UInt16: Int] = [:]) {
         self.file = file
         self.axisLines = axisLines

@@ -172,6 +172,7 @@ public enum GeteventFormat {
             guard device.described else { return nil }
             var description = device.description
             try description.read(from: file, axisLines: device.axisLines)
+            description.source.node = device.node
             return description
         }
 
@@ -401,11 +402,12 @@ extension GeteventFormat: RecordingWriter {
         Evdev.codeNames[type]?[code] ?? String(format: "%04x", code)
     }
 
-    /// A device as `getevent -lp` prints it (named `/dev/input/event10`), for a recording as
-    /// `getevent -lt DEVICE` prints it (``RecordingWriter``); its frames' times count from 0 s.
+    /// A device as `getevent -lp` prints it (named by the node it was read at, else
+    /// `/dev/input/event10`), for a recording as `getevent -lt DEVICE` prints it
+    /// (``RecordingWriter``); its frames' times count from 0 s.
     public static func header(_ recording: Recording) -> String {
         let d = recording.device
-        var out = "add device 1: /dev/input/event10\n"
+        var out = "add device 1: \(d.source.node ?? "/dev/input/event10")\n"
         out += String(
             format: "  bus:      %04x\n  vendor    %04x\n  product   %04x\n  version   %04x\n", d.bustype, d.vendor,
             d.product, d.version)

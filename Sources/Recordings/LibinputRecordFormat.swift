@@ -76,7 +76,8 @@ public enum LibinputRecordFormat: RecordingWriter {
             : try DeviceChoice.index(
                 of: node, among: candidates, unreadable: DeviceChoice.firstFailure(parsed), file: file)
         // The device named may have no events, and be read only now.
-        let device = try (parsed[chosen] ?? describe(chosen)).get()
+        var device = try (parsed[chosen] ?? describe(chosen)).get()
+        device.source.node = candidates[chosen].node
         let events = try Self.events(of: devices[chosen], device: device, file: file)
         let others = try alongside(
             chosen, among: candidates, named: node, choosing: !everyDevice, parsed: parsed, first: events.first?.time
@@ -305,9 +306,9 @@ public enum LibinputRecordFormat: RecordingWriter {
     }
 
     /// Everything of a recording as libinput record YAML (version 1) before its first frame, its
-    /// device at /dev/input/event0 (``RecordingWriter``).
+    /// device at the node it was read at, else /dev/input/event0 (``RecordingWriter``).
     public static func header(_ recording: Recording) -> String {
-        header(device: recording.device, node: "/dev/input/event0", dmi: recording.dmi)
+        header(device: recording.device, node: recording.device.source.node ?? "/dev/input/event0", dmi: recording.dmi)
     }
 
     /// Everything before the first frame: versions, the device and the `events:` key. Frames

@@ -173,7 +173,8 @@ extension LibinputRecordSections {
             ? try DeviceChoice.firstPlaying(among: candidates, file: file)
             : try DeviceChoice.index(
                 of: node, among: candidates, unreadable: DeviceChoice.firstFailure(parsed), file: file)
-        let device = try (parsed[chosen] ?? parse(chosen)).get()
+        var device = try (parsed[chosen] ?? parse(chosen)).get()
+        device.source.node = candidates[chosen].node
         // The device read with a bad event line is refused there, as reading it whole would.
         if let error = sections[chosen].error { throw error }
         let others = LibinputRecordFormat.alongside(

@@ -194,6 +194,20 @@ final class LogFormatReplayTests: XCTestCase {
         XCTAssertEqual(try RecordingLoader.load(desc).device, device)
     }
 
+    /// A device converted out of a file of several keeps its node, so that `--device` finds it in
+    /// both files, and a format that names nodes names it so again.
+    func testAConvertedDeviceKeepsItsNode() throws {
+        let log = Fixtures.directory.appendingPathComponent("formats/two-devices.getevent-lt.txt").path
+        let converted = temporaryPath("event7.yml")
+        defer { try? FileManager.default.removeItem(atPath: converted) }
+        let convert = runCommand(["convert", log, "--device", "event7", "-o", converted])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        let diff = runCommand(["diff", log, converted, "--device", "event7"])
+        XCTAssertEqual(diff.status, 0, diff.stdout + diff.stderr)
+        let back = runCommand(["convert", converted, "--format", "getevent"])
+        XCTAssertEqual(back.stdout.split(separator: "\n").first, "add device 1: /dev/input/event7", back.stderr)
+    }
+
     /// A format asked for that the output's extension does not name is written as asked, and
     /// said, as other tools go by the extension; .txt and .log name no format to them.
     func testAFormatOtherThanTheExtensionNamesIsSaid() throws {
