@@ -72,11 +72,14 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
             }
     }
 
-    /// The version in the build area, if it is complete: its BUILD-INFO, written last, names this prefix.
+    /// The version in the build area, if it is complete: its BUILD-INFO, written last, names this
+    /// prefix, and its library is there (without it the loader would find the system's, which
+    /// would then run under this version's name).
     static func built(_ version: String, in builds: String) -> LibinputBuild? {
         let prefix = builds + "/" + version
         guard let info = try? String(contentsOfFile: prefix + "/BUILD-INFO", encoding: .utf8),
-            info.split(separator: "\n").contains(Substring("prefix=" + prefix))
+            info.split(separator: "\n").contains(Substring("prefix=" + prefix)),
+            FileManager.default.fileExists(atPath: prefix + "/lib/libinput.so.10")
         else { return nil }
         return LibinputBuild(version: version, libraryDirectory: prefix + "/lib")
     }
