@@ -5,6 +5,9 @@
 
 #include <stddef.h>
 
+/* Hidden: each copy of the helper calls its own (touchsynth-preload.h says why). */
+#pragma GCC visibility push(hidden)
+
 /* `fd` was opened on /dev/input/event<event_number> of the testbed at `root`: its answers are
    read now, and its ioctls start from the first one. */
 void touchsynth_evdev_ioctls_opened(int fd, int event_number, const char *root);
@@ -15,5 +18,7 @@ int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void
 /* The virtual clock gave /dev/input/event<event_number> the frame of `length` bytes at `events`
    (struct input_events, as the kernel delivered them), read or not: its answers follow it. */
 void touchsynth_evdev_ioctls_frame(int event_number, const void *events, size_t length);
+
+#pragma GCC visibility pop
 
 #endif

@@ -4,6 +4,9 @@
 
 #include <stdint.h>
 
+/* Hidden: each copy of the helper calls its own (touchsynth-preload.h says why). */
+#pragma GCC visibility push(hidden)
+
 /* The program's stop signals make a descriptor it waits on readable (a self-pipe), so a signal
    that comes while the clock takes the replay's steps is never lost: the waits need not block
    signals. */
@@ -27,5 +30,7 @@ struct touchsynth_clock_cause {
     uint64_t instant;      /* ns of virtual time */
 };
 void touchsynth_clock_cause(struct touchsynth_clock_cause *out);
+
+#pragma GCC visibility pop
 
 #endif

@@ -87,6 +87,9 @@ static int readiness_fd = -1;
 /* Whether another copy of this helper comes after this one in the lookup order: see
    read_environment(). */
 static int stepped_aside;
+/* The one name a copy of the helper exports beside the functions it wraps: how a copy finds that
+   another is loaded after it. */
+__attribute__((visibility("default"), used)) const int touchsynth_preload_copy = 1;
 
 /* Maps the run's shared state, by plain system calls: umockdev's wrappers may not have started
    yet. A testbed without the file (not the harness's) has no unplugging, readiness or clock. */
@@ -144,7 +147,7 @@ __attribute__((constructor)) static void read_environment(void)
        on the libinput side, which links it), and one run under the harness gets the preloaded copy
        as well (`touchsynth mock -- touchsynth debug`), after its own. Only the last copy acts:
        two would each take the run's steps and count what is read. This one passes every call on. */
-    if (dlsym(RTLD_NEXT, "touchsynth_clock_load") != NULL) {
+    if (dlsym(RTLD_NEXT, "touchsynth_preload_copy") != NULL) {
         stepped_aside = 1;
         return;
     }

@@ -23,6 +23,11 @@
     fn;                                                                            \
 })
 
+/* Hidden, as every name the helper's files share: a program that links a copy of the helper and
+   is run with the preloaded copy too (`touchsynth mock -- touchsynth debug`) would otherwise bind
+   the preloaded copy's calls to its own copy's functions and lock, first in lookup order. */
+#pragma GCC visibility push(hidden)
+
 /* The one lock of the helper: every table it keeps (descriptors, ioctl trees, timers) is written
    only with it held. Nothing is called with it held that could take it again. */
 extern pthread_mutex_t touchsynth_lock;
@@ -46,5 +51,7 @@ void touchsynth_clock_device_gone(int event_number);
 int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result);
 /* `fd` is being closed. */
 void touchsynth_clock_closed(int fd);
+
+#pragma GCC visibility pop
 
 #endif

@@ -187,6 +187,30 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertTrue(events.contains { $0["type"] as? String == "GESTURE_PINCH_END" })
     }
 
+    /// `debug` under `touchsynth mock` on recordings whose libinput timers fire (a scroll's hold,
+    /// a drag, a hold): `touchsynth` links a copy of the preloaded helper, and the two copies
+    /// each keep to their own tables and lock, so libinput's timers run on the virtual clock and
+    /// it prints what a replay does, times aside.
+    func testDebugOnTheVirtualClockRunsLibinputsTimers() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        for path in [
+            Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path,
+            Fixtures.synthesized.appendingPathComponent("four-finger-hold.yml").path,
+            Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path,
+        ] {
+            let live = try runProcess([touchsynth, "mock", path, "--", touchsynth, "debug", "--device", "{devnode}"])
+            XCTAssertEqual(live.status, 0, "\(path): \(live.stderr)")
+            let replayed = runCommand(["replay", path])
+            XCTAssertEqual(replayed.status, 0, replayed.stderr)
+            func untimed(_ text: String) -> [String] {
+                text.split(separator: "\n").filter { !$0.contains("DEVICE_ADDED") }
+                    .map { String($0.replacing(/^\S+\s+/, with: "").replacing(/[+-][0-9.]+s/, with: "")) }
+            }
+            XCTAssertGreaterThan(untimed(replayed.stdout).count, 1, path)
+            XCTAssertEqual(untimed(live.stdout), untimed(replayed.stdout), path)
+        }
+    }
+
     /// `debug --explain` records the touchpad until it is stopped, then explains the recording:
     /// here the touchpad is a recording's mocked device, and the harness's SIGINT at its end
     /// stops the recorder, as one Ctrl-C would. On the virtual clock the harness sends it once,
