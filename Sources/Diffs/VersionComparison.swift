@@ -25,8 +25,12 @@ public struct VersionComparison: Sendable {
             self.report = report
         }
 
-        /// The events compared, as `libinput debug-events` shows them: no device events, no time.
-        var comparable: [String] { Self.shownEvents(events).map { EventFormat.comparable($0) } }
+        /// The events compared, as `libinput debug-events` shows them but to six decimals: no
+        /// device events, no time. Its two decimals would hide a change in scale as small as the
+        /// speed curve's, or show it only where a value's rounding happens to tip.
+        var comparable: [String] {
+            Self.shownEvents(events).map { EventFormat.comparable($0, decimals: VersionComparison.decimals) }
+        }
 
         static func shownEvents(_ events: [LibinputEvent]) -> [LibinputEvent] {
             events.filter {
@@ -70,6 +74,9 @@ public struct VersionComparison: Sendable {
             public var actual: String?
         }
     }
+
+    /// The decimals events are compared and shown to.
+    public static let decimals = 6
 
     public var runs: [Run]
     /// The device replayed, which some changes apply to alone; nil: none is told.

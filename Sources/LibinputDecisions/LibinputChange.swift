@@ -39,18 +39,23 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
-    /// What it does to the events, in words.
+    /// What it does to the events, in words: from its release on, so that it reads the same
+    /// whichever way two versions are compared.
     public var effect: String {
         switch self {
-        case .speedFactor: "accelerated deltas are 0.99913 times what they were (the speed curve's new fit)"
-        case .appleNaturalScroll: "an Apple touchpad scrolls naturally by default: scroll values change sign"
+        case .speedFactor:
+            "from it the touchpad speed curve is a new fit: accelerated deltas change (at the default speed, to "
+                + "0.99913 times what they were), unaccelerated ones do not"
+        case .appleNaturalScroll: "from it an Apple touchpad scrolls naturally by default: scroll values change sign"
         case .widerWithoutResolution:
-            "a pad with no resolution is measured one unit wider, so its motion and scrolls change by a few %"
+            "from it a pad with no resolution is measured one unit wider, so its motion and scrolls change by a few %"
         case .tapEndsImmediateScroll:
-            "with tapping on, two fingers on a pad without gestures no longer scroll at once: they wait, as for a tap"
-        case .firstUpdateNotSent: "a pinch, swipe or scroll no longer sends its first update with its begin"
+            "from it, with tapping on, two fingers on a pad without gestures do not scroll at once: they wait, as for "
+                + "a tap"
+        case .firstUpdateNotSent: "from it a pinch, swipe or scroll sends no update with its begin"
         case .mtdevPlugin:
-            "a touchpad without slots is read through mtdev as a plugin, with slots: touch size decides its touches"
+            "from it a touchpad without slots is read through mtdev as a plugin, with slots: touch size decides its "
+                + "touches"
         }
     }
 

@@ -15,13 +15,15 @@ public enum EventFormat {
     }
 
     /// The event's type and values as `libinput debug-events` prints them, without device or
-    /// time: what two streams of the same input are compared on.
-    public static func comparable(_ e: LibinputEvent) -> String {
-        e.typeName + " " + details(e.kind)
+    /// time: what two streams of the same input are compared on; with more `decimals` than its
+    /// two, what tells versions of libinput apart.
+    public static func comparable(_ e: LibinputEvent, decimals: Int = 2) -> String {
+        e.typeName + " " + details(e.kind, decimals: decimals)
     }
 
-    /// An event's values as `libinput debug-events` prints them (two decimals).
-    public static func details(_ kind: LibinputEvent.Kind) -> String {
+    /// An event's values as `libinput debug-events` prints them: two decimals, or `decimals`
+    /// (positions one more, as it prints them).
+    public static func details(_ kind: LibinputEvent.Kind, decimals p: Int = 2) -> String {
         switch kind {
         case .deviceAdded(let d):
             return "\(d.name)  [\(d.capabilities.map(\.rawValue).joined(separator: " "))]"
@@ -30,15 +32,15 @@ public enum EventFormat {
         case .deviceRemoved:
             return ""
         case .pointerMotion(let dx, let dy, let ux, let uy):
-            return String(format: "%6.2f/%6.2f (%+6.2f/%+6.2f)", dx, dy, ux, uy)
+            return String(format: "%6.\(p)f/%6.\(p)f (%+6.\(p)f/%+6.\(p)f)", dx, dy, ux, uy)
         case .pointerMotionAbsolute(let x, let y):
-            return String(format: "%6.3f/%6.3f", x, y)
+            return String(format: "%6.\(p + 1)f/%6.\(p + 1)f", x, y)
         case .pointerButton(let button, let state, let count):
             return "\(EvdevKeyNames.name(button)) (\(button)) \(state.rawValue), seat count: \(count)"
         case .pointerScroll(let s):
             func axis(_ v: Double?, _ v120: Double?) -> String {
                 guard let v else { return "-" }
-                return v120.map { String(format: "%.2f/%.1f", v, $0) } ?? String(format: "%.2f", v)
+                return v120.map { String(format: "%.\(p)f/%.1f", v, $0) } ?? String(format: "%.\(p)f", v)
             }
             return
                 "vert \(axis(s.vertical, s.vertical120)) horiz \(axis(s.horizontal, s.horizontal120)) "
@@ -46,7 +48,7 @@ public enum EventFormat {
         case .keyboardKey(let key, let state, let count):
             return "\(EvdevKeyNames.name(key)) (\(key)) \(state.rawValue), seat count: \(count)"
         case .touchDown(let slot, let seat, let x, let y), .touchMotion(let slot, let seat, let x, let y):
-            return String(format: "%d (%d) %6.3f/%6.3f", slot, seat, x, y)
+            return String(format: "%d (%d) %6.\(p + 1)f/%6.\(p + 1)f", slot, seat, x, y)
         case .touchUp(let slot, let seat), .touchCancel(let slot, let seat):
             return "\(slot) (\(seat))"
         case .touchFrame:
@@ -55,11 +57,12 @@ public enum EventFormat {
             return "\(n)"
         case .gestureSwipeUpdate(let n, let d):
             return String(
-                format: "%d %5.2f/%5.2f (%5.2f/%5.2f unaccelerated)", n, d.dx, d.dy, d.unacceleratedDx,
+                format: "%d %5.\(p)f/%5.\(p)f (%5.\(p)f/%5.\(p)f unaccelerated)", n, d.dx, d.dy, d.unacceleratedDx,
                 d.unacceleratedDy)
         case .gesturePinchUpdate(let n, let d, let scale, let angle):
             return String(
-                format: "%d %5.2f/%5.2f (%5.2f/%5.2f unaccelerated) %5.2f @ %5.2f", n, d.dx, d.dy, d.unacceleratedDx,
+                format: "%d %5.\(p)f/%5.\(p)f (%5.\(p)f/%5.\(p)f unaccelerated) %5.\(p)f @ %5.\(p)f", n, d.dx, d.dy,
+                d.unacceleratedDx,
                 d.unacceleratedDy, scale, angle)
         case .gesturePinchEnd(let n, _, let cancelled), .gestureSwipeEnd(let n, let cancelled),
             .gestureHoldEnd(let n, let cancelled):
