@@ -15,9 +15,10 @@ extension RecordingFormat {
             throw OutputFileError(
                 kind: .io, path: file.path, reason: "cannot write: " + String(cString: strerror(code)))
         }
-        return misnamed(file.path) + losses(of: recording) { () throws(RecordingError) in
-            try RecordingStream(copy: file.fileDescriptor, of: file.path)
-        }
+        return misnamed(file.path)
+            + losses(of: recording) { () throws(RecordingError) in
+                try RecordingStream(copy: file.fileDescriptor, of: file.path)
+            }
     }
 
     /// A note when `path`'s extension names another format (``forPath(_:)``); none for .txt and
