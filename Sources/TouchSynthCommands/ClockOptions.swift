@@ -15,12 +15,14 @@ struct ClockOptions: ParsableArguments {
 }
 
 /// The options of a replay on `clock`, `libinput` and `config` (the defaults for the rest); one
-/// with nothing to show is refused unless `empty` allows it; libinput logs everything under `log`'s `--verbose`.
+/// with nothing to show is refused unless `empty` allows it; libinput logs everything under `log`'s `--verbose`;
+/// `delivered`: frames a kernel already delivered (``ReplayOptions/asDelivered``).
 func replayOptions(
     clock: ClockOptions? = nil, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil,
-    empty: EmptyRecordingOptions? = nil, log: LogOptions? = nil, quirks: QuirksOptions? = nil
+    empty: EmptyRecordingOptions? = nil, log: LogOptions? = nil, quirks: QuirksOptions? = nil, delivered: Bool = false
 ) -> ReplayOptions {
     var options = ReplayOptions()
+    options.asDelivered = delivered
     options.logsDebug = log?.verbose ?? false
     options.refusesEmpty = empty.map { !$0.allowEmpty } ?? false
     options.timing.clock = clock?.clock ?? .virtual

@@ -112,7 +112,8 @@ extension Debug {
         let path = try devices.devicePaths.first.map(DeviceNode.path) ?? onlyTouchpad()
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         writeStderr("touchsynth: recording \(path) (\(recorder.device.name)); Ctrl-C to stop and explain")
-        let options = replayOptions(config: config)
+        // What a node gives is what its kernel delivered: filtered again, a touch could move frames.
+        let options = replayOptions(config: config, delivered: true)
         let (explanation, _, replay) = try Replay.explain(try recorder.recording(), named: path, options: options)
         try told(replay, from: path, options: options)
         if output.json { try emit(JSONLines.header("explain")) }

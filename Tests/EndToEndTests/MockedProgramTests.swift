@@ -227,6 +227,23 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertTrue(text.contains("libinput made this a 2-finger pinch, not a scroll, because "), text)
     }
 
+    /// What `debug --explain` records is what the node delivered, already through the kernel's
+    /// filter: explained as delivered, it says what `explain` says of the recording replayed,
+    /// frames and pressures alike (the bcm5974's repeated values would move them otherwise).
+    func testDebugExplainOfANodeSaysWhatExplainSaysOfItsRecording() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let path = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
+        let live = try runProcess([
+            touchsynth, "mock", path, "--", touchsynth, "debug", "--explain", "--device", "{devnode}",
+        ])
+        XCTAssertEqual(live.status, 0, live.stderr)
+        let replayed = runCommand(["explain", path])
+        XCTAssertEqual(replayed.status, 0, replayed.stderr)
+        let body = { (text: String) in Array(text.split(separator: "\n").dropFirst()) }
+        XCTAssertGreaterThan(body(replayed.stdout).count, 10)
+        XCTAssertEqual(body(live.stdout), body(replayed.stdout))
+    }
+
     func testDevicesListsTheMockedTouchpad() throws {
         let touchsynth = try Fixtures.touchsynth()
         let scroll = Fixtures.evemu.appendingPathComponent(
