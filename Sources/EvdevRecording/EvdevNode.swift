@@ -43,7 +43,8 @@ public final class EvdevNode {
     public var fileDescriptor: Int32 { fd }
 
     /// Name, id, supported codes, axes and properties, asked in libevdev's order (the mocked
-    /// device's ioctl tree answers in that order).
+    /// device's ioctl tree answers in that order), and the udev properties libinput reads
+    /// (``udevDatabaseProperties()``).
     public func describe() throws(RecordingError) -> DeviceDescription {
         var device = DeviceDescription(name: try string(Self.request(nr: 0x06, size: 255)))
         let types = try bits(0, bytes: 8)
@@ -69,7 +70,28 @@ public final class EvdevNode {
             device.absinfo[code] = AbsInfo(
                 value: v[0], minimum: v[1], maximum: v[2], fuzz: v[3], flat: v[4], resolution: v[5])
         }
+        device.udevProperties = udevDatabaseProperties()
         return device
+    }
+
+    /// The node's properties in udev's database (`/run/udev/data/c13:MINOR`, its `E:` lines) that
+    /// libinput reads: libinput's own rule moves the position axes' kernel fuzz into
+    /// LIBINPUT_FUZZ_* and leaves the kernel's at 0, so a recording without them replays with no
+    /// fuzz at all. Empty where udev keeps no entry (a container without udev).
+    func udevDatabaseProperties() -> [String: String] {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return [:] }
+        // glibc's `minor()`: the number's bits 0-7, then bits 20-43 above them.
+        let device = UInt64(status.st_rdev), minor = device & 0xff | (device >> 12) & ~0xff
+        guard let text = try? String(contentsOfFile: "/run/udev/data/c13:\(minor)", encoding: .utf8) else { return [:] }
+        var properties: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("E:") {
+            let entry = line.dropFirst(2).split(separator: "=", maxSplits: 1).map(String.init)
+            if entry.count == 2, DeviceDescription.libinputReads(udevProperty: entry[0]) {
+                properties[entry[0]] = entry[1]
+            }
+        }
+        return properties
     }
 
     /// Reads whatever the kernel has queued, as (µs timestamp, event); empty when nothing is

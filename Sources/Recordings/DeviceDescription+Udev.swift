@@ -70,14 +70,19 @@ extension DeviceDescription {
                 props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(fuzz)
             }
         }
-        for (key, value) in udevProperties
-        where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {
+        for (key, value) in udevProperties where Self.libinputReads(udevProperty: key) {
             props[key] = value
         }
         if props["ID_INPUT_TOUCHPAD"] != "1" {
             props["ID_INPUT_TOUCHPAD_INTEGRATION"] = nil
         }
         return props.sorted { $0.key < $1.key }
+    }
+
+    /// Whether libinput reads udev property `key` (ID_INPUT*, LIBINPUT_*, EVDEV_ABS*): those a
+    /// recording keeps.
+    public static func libinputReads(udevProperty key: String) -> Bool {
+        key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS")
     }
 
     /// The ID_INPUT_* kinds the device has once its recorded or asked-for udev properties are
