@@ -442,16 +442,22 @@ final class BundledRecordingTests: XCTestCase {
         XCTAssertEqual(touches, 3)
     }
 
+    /// The bundled evemu recording `name` explained on the system's libinput, 1.28.1 and 1.31.3.
+    private func explainedOnEachVersion(_ name: String) throws -> [Explanation] {
+        let url = Fixtures.evemu.appendingPathComponent(name)
+        let recording = try RecordingLoader.load(url.path)
+        return try ([LibinputBuild.system] + libinputBuilds(["1.28.1", "1.31.3"])).map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            return try Replay.explain(recording, named: url.path, options: options).explanation
+        }
+    }
+
     /// A semi-MT pad's touches are libinput's: one following the single-touch axes, the others
     /// fake, counted by BTN_TOOL_DOUBLETAP and placed at it, on a pad of one slot, as libinput's log
     /// names them.
     func testASemiMTPadIsExplainedAsTheSingleTouchPadLibinputReads() throws {
-        let url = Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events")
-        let recording = try RecordingLoader.load(url.path)
-        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
-            var options = ReplayOptions()
-            options.libinput = build
-            let explanation = try Replay.explain(recording, named: url.path, options: options).explanation
+        for explanation in try explainedOnEachVersion("touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events") {
             let version = explanation.libinputVersion
             XCTAssertEqual(explanation.slots, 1, version)
             XCTAssertEqual(explanation.sequences.count, 1, version)
@@ -467,13 +473,8 @@ final class BundledRecordingTests: XCTestCase {
     /// holds on only where it makes pinches and swipes: said, with the line that does it, rather
     /// than "reported nothing" alone.
     func testAFingerRestingOnAOneSlotPadIsSaidToMakeNoHold() throws {
-        let url = Fixtures.evemu.appendingPathComponent(
-            "touchpads_AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.doubletap.events")
-        let recording = try RecordingLoader.load(url.path)
-        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
-            var options = ReplayOptions()
-            options.libinput = build
-            let explanation = try Replay.explain(recording, named: url.path, options: options).explanation
+        let name = "touchpads_AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.doubletap.events"
+        for explanation in try explainedOnEachVersion(name) {
             let version = explanation.libinputVersion
             XCTAssertEqual(explanation.slots, 1, version)
             let rested = explanation.sequences.filter { $0.reported.isEmpty }.map(\.conclusion)
