@@ -97,7 +97,8 @@ struct TapAnalysis {
         let travel = exit == .motion ? mover?.mm ?? 0 : distance(counted: true)
         let uncounted = distance(counted: false)
         let timed = exit == .tap ? longest.ms : Double(end - longest.at) / 1000
-        // The fingers of the tap state (TOUCH, TOUCH_2, TOUCH_3) whose timer ran the stretch timed.
+        // The state whose timer ran the stretch timed, by the fingers down as it began: TOUCH,
+        // TOUCH_2 or TOUCH_3 (a stretch begun at a lift, in a release state, is cited by its count).
         let sequence = analysis.sequence
         let stateFingers =
             sequence.frames.last { analysis.recording.frames[$0].time <= longest.at }.map(sequence.fingers)

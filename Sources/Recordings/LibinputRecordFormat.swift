@@ -77,7 +77,7 @@ public enum LibinputRecordFormat: RecordingWriter {
                 of: node, among: candidates, unreadable: DeviceChoice.firstFailure(parsed), file: file)
         // The device named may have no events, and be read only now.
         var device = try (parsed[chosen] ?? describe(chosen)).get()
-        device.source.node = candidates[chosen].node
+        device.source.node = devices[chosen]["node"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         let events = try Self.events(of: devices[chosen], device: device, file: file)
         let others = try alongside(
             chosen, among: candidates, named: node, choosing: !everyDevice, parsed: parsed, first: events.first?.time

@@ -174,7 +174,7 @@ extension LibinputRecordSections {
             : try DeviceChoice.index(
                 of: node, among: candidates, unreadable: DeviceChoice.firstFailure(parsed), file: file)
         var device = try (parsed[chosen] ?? parse(chosen)).get()
-        device.source.node = candidates[chosen].node
+        device.source.node = sections[chosen].node.isEmpty ? nil : sections[chosen].node
         // The device read with a bad event line is refused there, as reading it whole would.
         if let error = sections[chosen].error { throw error }
         let others = LibinputRecordFormat.alongside(

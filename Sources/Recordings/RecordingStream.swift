@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// A recording read frame by frame from its file: the device description first, then one frame
 /// at a time, so that replaying an hour-long recording holds one frame in memory, not the file.
@@ -250,8 +251,11 @@ public final class RecordingStream {
                     again: again.flatMap { a in eventsStart.map { (a, $0) } },
                     given: { () throws(RecordingError) in
                         let given = try described()
-                        if case .device? = given { describedApart = true }
-                        return given
+                        guard case .device(var apart)? = given else { return given }
+                        describedApart = true
+                        // The log's device: the node the log names it by, not the description's.
+                        apart.source.node = node.map { DeviceNode.path($0) }
+                        return .device(apart)
                     }, node: node)
                 if describedApart { rangeCheck = AxisRangeCheck(device) }
             case .getevent, .chromeOS:

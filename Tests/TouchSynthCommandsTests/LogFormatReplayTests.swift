@@ -206,6 +206,26 @@ final class LogFormatReplayTests: XCTestCase {
         XCTAssertEqual(diff.status, 0, diff.stdout + diff.stderr)
         let back = runCommand(["convert", converted, "--format", "getevent"])
         XCTAssertEqual(back.stdout.split(separator: "\n").first, "add device 1: /dev/input/event7", back.stderr)
+        // The log's events alone, described apart: still the log's node, not the description's.
+        let events = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter {
+            $0.hasPrefix("[")
+        }
+        let bare = temporaryPath("bare.getevent")
+        defer { try? FileManager.default.removeItem(atPath: bare) }
+        try (events.joined(separator: "\n") + "\n").write(toFile: bare, atomically: true, encoding: .utf8)
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let apart = runCommand(["convert", bare, "--desc", pinch, "--device", "event7"])
+        XCTAssertTrue(apart.stdout.contains("- node: /dev/input/event7\n"), apart.stderr)
+        // A file naming no node is written with the writer's own.
+        let yaml = try String(contentsOfFile: pinch, encoding: .utf8)
+        let unnamed = temporaryPath("unnamed.yml")
+        defer { try? FileManager.default.removeItem(atPath: unnamed) }
+        try yaml.replacingOccurrences(of: "- node: /dev/input/event0\n  evdev:", with: "- evdev:").write(
+            toFile: unnamed, atomically: true, encoding: .utf8)
+        let written = runCommand(["convert", unnamed])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(
+            written.stdout.contains("- node: /dev/input/event0\n"), written.stdout.prefix(400) + written.stderr)
     }
 
     /// A format asked for that the output's extension does not name is written as asked, and
