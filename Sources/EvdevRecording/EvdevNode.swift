@@ -20,6 +20,7 @@ public final class EvdevNode {
         guard fd >= 0 else {
             switch errno {
             case ENOENT: throw RecordingError(.missingFile, file: path, "no such device")
+            case ENXIO, ENODEV: throw RecordingError(.missingFile, file: path, DeviceNode.noDevice(errno: errno) ?? "")
             case EACCES, EPERM: throw RecordingError(.permission, file: path, "permission denied")
             default: throw RecordingError(.badData, file: path, "cannot open: \(String(cString: strerror(errno)))")
             }

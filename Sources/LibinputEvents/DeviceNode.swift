@@ -11,6 +11,12 @@ public enum DeviceNode {
             ? "/dev/input/" + given : given
     }
 
+    /// What opening an input node that names no device (ENXIO, ENODEV) means: a node a removed
+    /// device left, or one made by hand; nil for any other errno.
+    public static func noDevice(errno code: Int32) -> String? {
+        code == ENXIO || code == ENODEV ? "no device behind this node (one removed, or a node made by hand)" : nil
+    }
+
     /// Why what is at `path` is no input device node, told by what it is: a directory, a file
     /// (a recording given where a device goes is a likely slip), a character device of another
     /// driver; nil for an input node, or for nothing there, which opening it tells.

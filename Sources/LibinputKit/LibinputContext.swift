@@ -190,6 +190,11 @@ public final class LibinputContext {
             throw LibinputError(isDirectory ? .missingFile : .badData, message)
         }
         guard routingLibevdevLog({ libinput_path_add_device(li, path) }) != nil else {
+            // libinput calls a node without a device behind it an "Invalid path"; opening it says which.
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { close(fd) } else if let gone = DeviceNode.noDevice(errno: errno) {
+                throw LibinputError(.missingFile, "\(path): \(gone)")
+            }
             throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))
         }
     }

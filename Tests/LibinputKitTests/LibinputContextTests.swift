@@ -29,6 +29,22 @@ final class LibinputContextTests: XCTestCase {
         }
     }
 
+    /// A node whose device is gone (one an unplugged device left, or made by hand) is said alike by
+    /// the commands that open nodes through libinput and by `record`, which reads it directly;
+    /// libinput alone calls it an "Invalid path".
+    func testANodeWithoutADeviceIsSaidAlikeByEveryCommand() throws {
+        let node = temporaryPath("event-stale")
+        // Major 13 (input), minor 95 (no device): the node an unplug leaves in /dev/input opens so.
+        try XCTSkipIf(mknod(node, S_IFCHR | 0o600, dev_t(13 << 8 | 95)) != 0, "mknod needs CAP_MKNOD")
+        for command in ["debug", "devices", "record"] {
+            let result = runCommand([command, "--device", node])
+            XCTAssertEqual(result.status, 66, result.stderr)
+            XCTAssertEqual(
+                result.stderr, "touchsynth: \(node): no device behind this node (one removed, or a node made by hand)\n"
+            )
+        }
+    }
+
     /// A seat with no device this user can read ends `debug` and `view` at once with the reason, as
     /// it ends `devices`, rather than waiting silently for a Ctrl-C; a table's header heads nothing
     /// then, and the view's address is not told.

@@ -231,6 +231,27 @@ final class ErrorMessageTests: XCTestCase {
                 "--seat and --device each choose the devices to open: give one"
             ),
             (["view", "--seat", "seat9", recording], "--seat chooses live devices: a recording is its own device"),
+            // An unset shell variable: refused alike by every command that opens or chooses a node.
+            (
+                ["debug", "--device", ""],
+                "The value '' is invalid for '--device <node>': an empty name names no device node"
+            ),
+            (
+                ["record", "--device", ""],
+                "The value '' is invalid for '--device <node>': an empty name names no device node"
+            ),
+            (
+                ["replay", recording, "--device", ""],
+                "The value '' is invalid for '--device <node>': an empty name names no"
+            ),
+            (
+                ["view", "--device", ""],
+                "The value '' is invalid for '--device <node>': an empty name names no device node"
+            ),
+            (
+                ["bridge", "run", "--device", ""],
+                "The value '' is invalid for '--device <node>': an empty name names no"
+            ),
             (["bench", "--view-stream", "0"], "--view-stream takes more than 0 and at most 86400 seconds"),
             (["record", "--duration", "-1"], "--duration must be a positive number of seconds"),
             (["bridge", "check", recording, "--tolerance", "-1"], "--tolerance must be above 0 and at most 1"),
