@@ -192,7 +192,9 @@ public final class LibinputContext {
         guard routingLibevdevLog({ libinput_path_add_device(li, path) }) != nil else {
             // libinput calls a node without a device behind it an "Invalid path"; opening it says which.
             let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            if fd >= 0 { close(fd) } else if let gone = DeviceNode.noDevice(errno: errno) {
+            if fd >= 0 {
+                close(fd)
+            } else if let gone = DeviceNode.noDevice(errno: errno) {
                 throw LibinputError(.missingFile, "\(path): \(gone)")
             }
             throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))
