@@ -90,26 +90,30 @@ extension TouchSynth {
     }
 
     /// `help NAME…` names a command (or is `help help`, ArgumentParser's own, which no configuration
-    /// lists): ArgumentParser shows the root's help, with status 0, for any word.
+    /// lists), and so does the word before `--help` where only a command can stand: ArgumentParser
+    /// shows the root's help, with status 0, for any word.
     private static func checkHelpTopic(_ arguments: [String]) throws {
-        guard arguments.first == "help", arguments.dropFirst().first != "help" else { return }
-        let names = arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") })
-        let path = commandPath(names)
-        if path.count < names.count {
+        let helpWord = arguments.first == "help" && arguments.dropFirst().first != "help"
+        guard helpWord || arguments.contains(where: { $0 == "--help" || $0 == "-h" }) else { return }
+        let names = arguments.dropFirst(helpWord ? 1 : 0).prefix(while: { !$0.hasPrefix("-") })
+        let (path, command) = commandPath(names)
+        // A word after a command without subcommands, or with a default one, may be its argument.
+        let takesArguments = command.configuration.subcommands.isEmpty || command.configuration.defaultSubcommand != nil
+        if path.count < names.count, helpWord || !takesArguments {
             throw ValidationError(
                 "no command '\((["touchsynth"] + names.prefix(path.count + 1)).joined(separator: " "))'")
         }
     }
 
-    /// The subcommands `words` name from the root, as far as they name one.
-    private static func commandPath(_ words: some Sequence<String>) -> [String] {
+    /// The subcommands `words` name from the root, as far as they name one, and the last one named.
+    private static func commandPath(_ words: some Sequence<String>) -> ([String], any ParsableCommand.Type) {
         var command: any ParsableCommand.Type = TouchSynth.self, path: [String] = []
         for name in words {
             guard let sub = command.configuration.subcommands.first(where: { $0._commandName == name }) else { break }
             command = sub
             path.append(name)
         }
-        return path
+        return (path, command)
     }
 
     /// Help or the version, as ArgumentParser words them, on stdout; or a usage error, in one line
@@ -117,7 +121,7 @@ extension TouchSynth {
     private static func toldByArgumentParser(_ error: any Error, arguments: [String]) -> Int32 {
         let code = exitCode(for: error).rawValue
         guard code == 0 else {
-            let command = (["touchsynth"] + commandPath(arguments.prefix(while: { !$0.hasPrefix("-") })))
+            let command = (["touchsynth"] + commandPath(arguments.prefix(while: { !$0.hasPrefix("-") })).0)
                 .joined(separator: " ")
             let line = UsageErrorText.line(
                 message: message(for: error), fullText: fullMessage(for: error, columns: 1000), command: command)

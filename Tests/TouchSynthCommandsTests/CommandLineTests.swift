@@ -138,6 +138,11 @@ final class CommandLineTests: XCTestCase {
         let unknown = runCommand(["help", "bridge", "bogus"])
         XCTAssertEqual(unknown.status, 64, unknown.stdout)
         XCTAssertTrue(unknown.stderr.contains("no command 'touchsynth bridge bogus'"), unknown.stderr)
+        // So is a misspelt command before --help, where only a command can stand; not a recording's name.
+        let misspelt = runCommand(["replya", "--help"])
+        XCTAssertEqual(misspelt.status, 64, misspelt.stdout)
+        XCTAssertEqual(misspelt.stderr, "touchsynth: no command 'touchsynth replya' (see 'touchsynth --help')\n")
+        XCTAssertEqual(runCommand(["replay", "x.yml", "--help"]).status, 0)
         let known = runCommand(["help", "bridge", "check"])
         XCTAssertEqual(known.status, 0, known.stderr)
         XCTAssertTrue(known.stdout.contains("USAGE: touchsynth bridge check"), known.stdout)
