@@ -38,6 +38,18 @@ public struct RecordingOrCapture {
     /// Lines open with a brace, as no recording format's line does.
     static func opensCapture(_ first: UInt8?) -> Bool { first == UInt8(ascii: "{") }
 
+    /// Why a recording's first line `trimmed`, detected as `format`, is JSON rather than a
+    /// recording: a capture's object, or another value (no evemu line opens with a bracket;
+    /// getevent's `[ time]` is detected as getevent); nil for any other line.
+    static func json(opening trimmed: String, readAs format: RecordingLoader.Format?) -> String? {
+        if opensCapture(trimmed.utf8.first) {
+            return "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and diff read "
+                + "captures"
+        }
+        guard format == .evemu, trimmed.hasPrefix("[") else { return nil }
+        return "JSON, not a recording (nor a libinput capture, whose lines are objects)"
+    }
+
     /// The recording the file holds; `description` and `node` as ``RecordingLoader/load(_:description:node:)`` takes
     /// them. A pipe's is read as it comes, once.
     public func recording(description: String? = nil, node: String? = nil) throws(RecordingError) -> Recording {

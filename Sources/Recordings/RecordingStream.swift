@@ -125,11 +125,8 @@ public final class RecordingStream {
                     || !(trimmed.isEmpty || trimmed.hasPrefix("#") || RecordingLoader.opensYAMLDocument(trimmed))
                 {
                     detected = RecordingLoader.detectFormat(trimmed)
-                    if RecordingOrCapture.opensCapture(trimmed.utf8.first) {
-                        throw RecordingError.bad(
-                            path, reader.lineNumber,
-                            "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and "
-                                + "diff read captures")
+                    if let json = RecordingOrCapture.json(opening: trimmed, readAs: detected) {
+                        throw RecordingError.bad(path, reader.lineNumber, json)
                     }
                 }
             }

@@ -130,6 +130,17 @@ final class TextInputTests: XCTestCase {
         }
     }
 
+    /// JSON that is no capture (an array, as a script may write) is said to be JSON, not an evemu
+    /// line; a getevent `-t` line, which opens with a bracket too, is still read as getevent.
+    func testJSONThatIsNoCaptureIsSaidToBeJSON() throws {
+        let file = temporaryPath("values.jsonl")
+        try "\n  [1, 2, 3]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let error = badData { () throws(RecordingError) in _ = try RecordingLoader.load(file) }
+        XCTAssertEqual(error?.line, 2)
+        XCTAssertEqual(error?.problem, "JSON, not a recording (nor a libinput capture, whose lines are objects)")
+        XCTAssertEqual(RecordingLoader.detectFormat("[   12.345678] /dev/input/event2: 0003 0035 000001f4"), .getevent)
+    }
+
     /// A recording already read from a pipe parses as from its file, and its errors name the pipe.
     func testARecordingReadFromTextIsTheSameAsFromItsFile() throws {
         let path = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
