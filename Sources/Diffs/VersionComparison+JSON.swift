@@ -1,3 +1,4 @@
+import LibinputDecisions
 import LibinputEventText
 extension VersionComparison {
     /// One line of `compare --libinput A,B --json`: per version its gestures and each mode's
@@ -30,7 +31,7 @@ extension VersionComparison {
             try c.encode(
                 comparison.runs.map { run in
                     Version(
-                        libinput: run.version, events: Run.shownEvents(run.events).count,
+                        libinput: run.version, events: VersionParting.shownEvents(run.events).count,
                         gestures: ReportedGesture.sequence(of: run.events).map(\.description),
                         compat: VersionComparison.fired(run.report, in: .compatibility),
                         indirect: VersionComparison.fired(run.report, in: .indirectInput))

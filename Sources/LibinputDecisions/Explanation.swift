@@ -59,6 +59,14 @@ public struct Explanation: Equatable, Sendable {
     /// Seconds since the replay's first event of `micros` into the recording.
     public func seconds(_ micros: UInt64) -> Double { timeBase.seconds(recordingStart + micros) }
 
+    /// The sequence an event at `time` on libinput's clock falls in, as the events each reports
+    /// are placed: the last to begin at or before it, the first for one before them all; nil for
+    /// one before the recording, or where there is no sequence.
+    public func sequenceNumber(at time: UInt64) -> Int? {
+        guard time >= recordingStart, let first = sequences.first else { return nil }
+        return sequences.last { $0.start <= time - recordingStart }?.number ?? first.number
+    }
+
     /// Every decision line attributed to a frame, a timer or a fault.
     public var attributed: Int { sequences.map(\.decisions.count).reduce(0, +) - unattributed }
 }

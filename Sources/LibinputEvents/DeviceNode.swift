@@ -11,6 +11,17 @@ public enum DeviceNode {
             ? "/dev/input/" + given : given
     }
 
+    /// A node's name as given, refusing an empty one (an unset shell variable), which names none.
+    public static func named(_ given: String) throws(EmptyName) -> String {
+        guard !given.isEmpty else { throw EmptyName() }
+        return given
+    }
+
+    /// An empty name given for a node.
+    public struct EmptyName: Error, CustomStringConvertible {
+        public var description: String { "an empty name names no device node" }
+    }
+
     /// What opening an input node that names no device (ENXIO, ENODEV) means: a node a removed
     /// device left, or one made by hand; nil for any other errno.
     public static func noDevice(errno code: Int32) -> String? {

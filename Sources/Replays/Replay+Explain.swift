@@ -1,5 +1,6 @@
 import Foundation
 import LibinputDecisions
+import LibinputEvents
 import Quirks
 import Recordings
 
@@ -68,26 +69,35 @@ extension Replay {
         _ recording: Recording, named name: String, from start: Double? = nil, to end: Double? = nil,
         versions: [ReplayOptions], _ step: (ExplanationStep) throws -> Void
     ) throws {
-        func explained(_ options: ReplayOptions) throws -> Explanation {
+        func explained(_ options: ReplayOptions) throws -> (Explanation, [LibinputEvent]) {
             let run = try explain(recording, named: name, from: start, to: end, options: options)
             try step(.replayed(run.replay))
-            return run.explanation
+            return (run.explanation, run.replay.events)
         }
-        var explanations: [Explanation] = []
+        var explanations: [(explanation: Explanation, events: [LibinputEvent], tapping: Bool)] = []
+        let device = recording.device
         for options in versions {
-            let explanation = try explained(options)
-            explanations.append(explanation)
+            let (explanation, events) = try explained(options)
+            let tapping = options.configuration.taps(
+                hasLeftButton: device.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT))
+            explanations.append((explanation, events, tapping))
             try step(.explained(explanation))
             guard !options.quirks.isEmpty else { continue }
             var without = options
             without.quirks = []
-            let changes = ExplanationChange.changes(from: try explained(without), to: explanation)
+            let changes = ExplanationChange.changes(from: try explained(without).0, to: explanation)
             try step(.quirksChanged(changes, version: explanation.libinputVersion))
         }
+        let quirks = LibinputQuirks.load(for: device)
         for (a, b) in zip(explanations, explanations.dropFirst()) {
+            let (before, after) = (a.explanation.libinputVersion, b.explanation.libinputVersion)
+            let parting = VersionParting.between(
+                (before, a.events), (after, b.events), device: device, quirks: quirks, tapping: b.tapping
+            )?.placed(in: a.explanation)
             try step(
                 .versionsParted(
-                    ExplanationChange.changes(from: a, to: b), version: b.libinputVersion, against: a.libinputVersion))
+                    ExplanationChange.changes(from: a.explanation, to: b.explanation), events: parting, version: after,
+                    against: before))
         }
     }
 }
@@ -101,8 +111,10 @@ public enum ExplanationStep {
     case explained(Explanation)
     /// Where that version's quirks change its decisions: without them, then with them.
     case quirksChanged([ExplanationChange], version: String)
-    /// Where `version` parts from the version before it, `against`.
-    case versionsParted([ExplanationChange], version: String, against: String)
+    /// Where `version` parts from the version before it, `against`: the sequences they end
+    /// otherwise, and the events where they first part, with the libinput changes that can give
+    /// each difference (nil: the same events).
+    case versionsParted([ExplanationChange], events: VersionParting?, version: String, against: String)
 }
 
 /// The listing made on another thread, read once that thread is done.

@@ -151,14 +151,39 @@ public enum ExplanationLines {
         }
     }
 
-    /// A line per change: with and without `--quirks` on `version`, or against the version `against`.
+    /// A line per change: with and without `--quirks` on `version`, or against the version `against`,
+    /// then, against a version, where their `events` part.
     public static func changes(
-        _ changes: [ExplanationChange], recording: String, version: String, against: String?
-    ) -> [Change] {
-        changes.map {
+        _ changes: [ExplanationChange], recording: String, version: String, against: String?,
+        events: VersionParting? = nil
+    ) -> [any Encodable] {
+        let lines: [any Encodable] = changes.map {
             Change(
                 recording: recording, libinputVersion: version, against: against, withQuirks: against == nil, change: $0
             )
+        }
+        guard let against else { return lines }
+        return lines + [
+            EventsParting(recording: recording, libinputVersion: version, against: against, parting: events)
+        ]
+    }
+
+    /// Where two versions' events part: `explainEvents`.
+    public struct EventsParting: Encodable {
+        var recording: String
+        var libinputVersion: String
+        var against: String
+        /// nil, encoded as null: the same events.
+        var parting: VersionParting?
+
+        private enum CodingKeys: String, CodingKey { case recording, libinputVersion, against, parting }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(recording, forKey: .recording)
+            try c.encode(libinputVersion, forKey: .libinputVersion)
+            try c.encode(against, forKey: .against)
+            try c.encode(parting, forKey: .parting)
         }
     }
 

@@ -61,18 +61,24 @@ public enum ExplanationText {
 
     /// Where explanations part, a line each, or one line saying they do not: with and without
     /// `--quirks` on `version`, or `version` against the version `against`.
-    public static func changes(_ changes: [ExplanationChange], version: String, against: String?) -> [String] {
-        guard !changes.isEmpty else {
-            return [
+    /// Against another version, where their `events` part follows, each difference's sequence
+    /// named, with the libinput changes that can give it; nil: the same events.
+    public static func changes(
+        _ changes: [ExplanationChange], version: String, against: String?, events: VersionParting? = nil
+    ) -> [String] {
+        let lines =
+            changes.isEmpty
+            ? [
                 against.map { "libinput \(version) and \($0) end every sequence the same way" }
                     ?? "with and without your quirks, libinput \(version) ends every sequence the same way"
             ]
-        }
-        return changes.map { change in
-            stretch(change, version: version, against: against) + ": "
-                + (against.map { "libinput \(version): \(change.after); libinput \($0): \(change.before)" }
-                    ?? "with your quirks: \(change.after) (without them: \(change.before))")
-        }
+            : changes.map { change in
+                stretch(change, version: version, against: against) + ": "
+                    + (against.map { "libinput \(version): \(change.after); libinput \($0): \(change.before)" }
+                        ?? "with your quirks: \(change.after) (without them: \(change.before))")
+            }
+        guard let against else { return lines }
+        return lines + (events?.lines(byExplain: true) ?? ["libinput \(version) gives the same events as \(against)"])
     }
 
     /// The sequences a change covers: one number where both explanations divide the recording

@@ -44,7 +44,7 @@ struct BridgeRun: ParsableCommand {
         help: ArgumentHelp(
             "A device by node (event2 or /dev/input/event2): the touchpads to open instead of the seat (repeatable); "
                 + "with --replay, the one to read of a log or YAML file of several.",
-            valueName: "node"), transform: Help.nodeName)
+            valueName: "node"), transform: DeviceNode.named)
     var devicePaths: [String] = []
     @Option(help: Help.desc) var desc: String?
     @Option(help: .hidden) var mode: ModeChoice?

@@ -63,21 +63,25 @@ struct Explain: ParsableCommand, ReplayingCommand {
             case .explained(let explanation):
                 try emit(try ExplanationText.output(explanation, recording: recording, json: json))
             case .quirksChanged(let changes, let version): try show(changes, recording: recording, version: version)
-            case .versionsParted(let changes, let version, let against):
-                try show(changes, recording: recording, version: version, against: against)
+            case .versionsParted(let changes, let events, let version, let against):
+                try show(changes, recording: recording, version: version, against: against, events: events)
             }
         }
     }
 
-    /// Where two explanations part: with and without the quirks, or two versions.
+    /// Where two explanations part: with and without the quirks, or two versions (and their events).
     private func show(
-        _ changes: [ExplanationChange], recording: String, version: String, against: String? = nil
+        _ changes: [ExplanationChange], recording: String, version: String, against: String? = nil,
+        events: VersionParting? = nil
     ) throws {
         guard json else {
             return try emit(
-                ([""] + ExplanationText.changes(changes, version: version, against: against)).joined(separator: "\n"))
+                ([""] + ExplanationText.changes(changes, version: version, against: against, events: events)).joined(
+                    separator: "\n"))
         }
-        for line in ExplanationLines.changes(changes, recording: recording, version: version, against: against) {
+        for line in ExplanationLines.changes(
+            changes, recording: recording, version: version, against: against, events: events)
+        {
             try emit(try JSONLines.line(line))
         }
     }

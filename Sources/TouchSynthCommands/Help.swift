@@ -26,18 +26,12 @@ enum Help {
         description or recording TouchSynth reads, or a bare evemu A: axis list. Without it, one is inferred from the \
         events (a warning says what was guessed).
         """
-
-    /// A device node as given, refusing an empty name (an unset shell variable), which names none.
-    static func nodeName(_ given: String) throws -> String {
-        guard !given.isEmpty else { throw ValidationError("an empty name names no device node") }
-        return given
-    }
 }
 
 /// `--seat` and `--device`: the live devices a command opens.
 struct LiveInputOptions: ParsableArguments {
     @Option(help: Help.seat) var seat: String?
-    @Option(name: .customLong("device"), help: Help.nodes, transform: Help.nodeName) var devicePaths: [String] = []
+    @Option(name: .customLong("device"), help: Help.nodes, transform: DeviceNode.named) var devicePaths: [String] = []
 
     func validate() throws {
         try Self.checkSeat(seat, devices: devicePaths)

@@ -1,10 +1,11 @@
 import ArgumentParser
+import LibinputEvents
 import Recordings
 
 /// `--desc` and `--device`: what a log may need besides itself.
 struct LogInputOptions: ParsableArguments {
     @Option(help: Help.desc) var desc: String?
-    @Option(name: .customLong("device"), help: Help.node, transform: Help.nodeName) var node: String?
+    @Option(name: .customLong("device"), help: Help.node, transform: DeviceNode.named) var node: String?
 }
 
 extension LogInputOptions {

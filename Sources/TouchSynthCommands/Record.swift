@@ -21,7 +21,7 @@ struct Record: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "A device by node (event2 or /dev/input/event2): the one to record (default: the only touchpad).",
-            valueName: "node"), transform: Help.nodeName) var device: String?
+            valueName: "node"), transform: DeviceNode.named) var device: String?
     @Option(name: .shortAndLong, help: Help.outputFile) var output: String?
     @Option(parsing: .unconditional, help: "Stop after this many seconds.") var duration: Double?
 

@@ -33,7 +33,7 @@ struct View: ParsableCommand, ReplayingCommand {
         help: ArgumentHelp(
             "A device by node (event2 or /dev/input/event2): the one to read of a log or YAML file of several; "
                 + "live, the nodes to open instead of the seat (repeatable).",
-            valueName: "node"), transform: Help.nodeName)
+            valueName: "node"), transform: DeviceNode.named)
     var nodes: [String] = []
     @Option(name: .customLong("node"), help: .hidden) var oldNodes: [String] = []
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions

@@ -141,7 +141,7 @@ final class LibinputVersionTests: XCTestCase {
     /// is the same, mtdev as a plugin on a pad without slots, natural scrolling on Apple's pad.
     func testEachPartingNamesTheChangeThatGivesIt() throws {
         let replays = try replayEverything()
-        func partings(_ name: String) throws -> [VersionComparison.Parting?] {
+        func partings(_ name: String) throws -> [VersionParting?] {
             let index = try XCTUnwrap(Fixtures.recordings.firstIndex { $0.lastPathComponent == name }, name)
             let runs = try Self.versions.map { version in
                 VersionComparison.Run(

@@ -185,7 +185,7 @@ final class QuirksReplayTests: XCTestCase {
             case .quirksChanged(let changes, let version):
                 steps.append("quirks \(version)")
                 quirkChanges += changes
-            case .versionsParted(_, let version, let against): steps.append("parted \(version) \(against)")
+            case .versionsParted(_, _, let version, let against): steps.append("parted \(version) \(against)")
             }
         }
         let each = builds.flatMap { ["replayed", "explained \($0.version)", "replayed", "quirks \($0.version)"] }

@@ -1,4 +1,5 @@
 import Foundation
+import MockedDevices
 import Recordings
 import TestSupport
 import XCTest
@@ -164,6 +165,32 @@ final class ExplainCommandTests: XCTestCase {
         let new = runCommand(["explain", "--libinput", "1.31.3", move, "--with", shift]).stdout
         XCTAssertFalse(new.contains("Shift held"), new)
         XCTAssertTrue(new.contains("disable-while-typing stopped the touches"), new)
+    }
+
+    /// Where two versions' events part is said with the sequence each difference falls in and the
+    /// change that gives it, even where both end every sequence alike: the bcm5974's last scroll
+    /// changes sign from 1.24 (Apple touchpads scroll naturally by default), nothing else.
+    func testVersionsEventsPartAtTheirSequences() throws {
+        let versions = try libinputBuilds(["1.28.1"]).map(\.version)
+        let bcm = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
+        let pair = "\(LibinputBuild.system.version),\(versions[0])"
+        let text = runCommand(["explain", "--libinput", pair, bcm])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(
+            text.stdout.contains(
+                "(+1.938 s, in sequence 5): libinput 1.24.0, d61d3859 \"evdev: Enable natural scrolling by default on "
+                    + "Apple\": from it an Apple touchpad scrolls naturally by default: scroll values change sign\n"),
+            text.stdout)
+        let json = runCommand(["explain", "--json", "--libinput", pair, bcm])
+        let last = try XCTUnwrap(json.stdout.split(separator: "\n").last)
+        let line = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let parting = try XCTUnwrap(line["parting"] as? [String: Any])
+        let further = try XCTUnwrap(parting["further"] as? [[String: Any]])
+        let natural = try XCTUnwrap(
+            further.first { ($0["change"] as? [String: Any])?["change"] as? String == "appleNaturalScroll" })
+        XCTAssertEqual(natural["sequence"] as? Int, 5)
+        // Sequence 5 scrolled on both versions: their closing lines alone would not tell them apart.
+        XCTAssertFalse(text.stdout.contains("\nsequence 5: libinput"), text.stdout)
     }
 
     /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a

@@ -1,0 +1,159 @@
+import LibinputEventText
+import LibinputEvents
+import Quirks
+import Recordings
+
+/// Where one libinput version's events first part from another's for the same recording, and
+/// the changes released between the two that can give that and each later difference: an
+/// upgrade's reasons, as `compare --libinput` and `explain --libinput` tell them.
+public struct VersionParting: Equatable, Encodable, Sendable {
+    /// The version that parts.
+    public var libinput: String
+    /// The version it is compared with (the one before it in the list).
+    public var against: String
+    /// The event's position among `against`'s events (device events not counted).
+    public var index: Int
+    /// Seconds from `against`'s first event (its ``TimeBase``, as every table of a replay
+    /// counts) to the event where they part.
+    public var time: Double
+    /// `against`'s event there (nil: it has none, the other version has one more).
+    public var expected: String?
+    /// The other version's event there (nil: it has none).
+    public var actual: String?
+    /// The changes released between the two versions that can give this parting.
+    public var changes: [LibinputChange]
+    /// The other changes the later differences between the two show, each at the first
+    /// difference it can give: an upgrade's other reasons.
+    public var further: [Further] = []
+    /// The touch sequence of `against`'s explanation the event falls in (``placed(in:)``; nil:
+    /// not placed, as `compare` leaves it).
+    public var sequence: Int?
+    /// The event's time on libinput's clock in `against`'s replay, which places it in a sequence.
+    var eventTime: UInt64 = 0
+
+    /// A change a later difference shows, and where.
+    public struct Further: Equatable, Encodable, Sendable {
+        public var change: LibinputChange
+        /// As the parting's own: the event's position among `against`'s, its time, and the
+        /// two versions' events there.
+        public var index: Int
+        public var time: Double
+        public var expected: String?
+        public var actual: String?
+        public var sequence: Int?
+        var eventTime: UInt64 = 0
+
+        private enum CodingKeys: String, CodingKey { case change, index, time, expected, actual, sequence }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case libinput, against, index, time, expected, actual, changes, further, sequence
+    }
+
+    /// The decimals events are compared and shown to: debug-events' two would hide a change in
+    /// scale as small as the speed curve's, or show it only where a value's rounding happens to tip.
+    public static let decimals = 6
+
+    /// Where `after`'s events part from `before`'s (each a version and its replay's events), with
+    /// the changes that can give each difference on `device` with its `quirks` and tapping on or
+    /// off (none told without a device); nil where every event is the same.
+    public static func between(
+        _ before: (version: String, events: [LibinputEvent]), _ after: (version: String, events: [LibinputEvent]),
+        device: DeviceDescription?, quirks: LibinputQuirks, tapping: Bool
+    ) -> VersionParting? {
+        let shown = shownEvents(before.events), theirs = shownEvents(after.events)
+        let timeBase = TimeBase(of: before.events)
+        // Each run's times from its own first event: one frame's events share a moment in both.
+        func moments(_ events: [LibinputEvent], _ base: TimeBase) -> [Int64] {
+            events.map { Int64(bitPattern: $0.time &- base.origin) }
+        }
+        let at = (moments(shown, timeBase), moments(theirs, TimeBase(of: after.events)))
+        let differences = EventAlignment.differences(
+            comparable(before.events), comparable(after.events), moments: at)
+        guard let first = differences.first else { return nil }
+        /// A difference's time, and the changes between the two versions that can give it.
+        func reasons(_ d: EventAlignment.Difference) -> (time: UInt64, changes: [LibinputChange]) {
+            let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
+            let expected = d.expected == nil ? nil : shown[d.index]
+            let actual = d.actual == nil ? nil : theirs[d.actualIndex]
+            // Past the end of `shown` where long streams were compared position by position.
+            let previous = d.index > 0 ? shown[min(d.index, shown.count) - 1] : nil
+            let changes =
+                device.map {
+                    LibinputChange.candidates(
+                        between: before.version, and: after.version, expected: expected, actual: actual,
+                        after: previous, device: $0, quirks: quirks, tapping: tapping)
+                } ?? []
+            return (time, changes)
+        }
+        let opening = reasons(first)
+        var told = Set(opening.changes)
+        var further: [Further] = []
+        // Without a device no change is told: the later differences have nothing to add.
+        for d in differences.dropFirst() where device != nil {
+            let later = reasons(d)
+            for change in later.changes where told.insert(change).inserted {
+                further.append(
+                    Further(
+                        change: change, index: d.index, time: timeBase.seconds(later.time), expected: d.expected,
+                        actual: d.actual, eventTime: later.time))
+            }
+        }
+        return VersionParting(
+            libinput: after.version, against: before.version, index: first.index,
+            time: timeBase.seconds(opening.time), expected: first.expected, actual: first.actual,
+            changes: opening.changes, further: further, eventTime: opening.time)
+    }
+
+    /// This parting with each difference placed in the sequence of `explanation` (`against`'s)
+    /// its event falls in, as that explanation places the events it reports.
+    public func placed(in explanation: Explanation) -> VersionParting {
+        var placed = self
+        placed.sequence = explanation.sequenceNumber(at: eventTime)
+        for index in placed.further.indices {
+            placed.further[index].sequence = explanation.sequenceNumber(at: placed.further[index].eventTime)
+        }
+        return placed
+    }
+
+    /// The events compared: as `libinput debug-events` shows them but to ``decimals``, without
+    /// device events or times.
+    public static func comparable(_ events: [LibinputEvent]) -> [String] {
+        shownEvents(events).map { EventFormat.comparable($0, decimals: decimals) }
+    }
+
+    /// The events a version comparison counts and shows: all but devices added and removed.
+    public static func shownEvents(_ events: [LibinputEvent]) -> [LibinputEvent] {
+        events.filter {
+            switch $0.kind {
+            case .deviceAdded, .deviceRemoved: false
+            default: true
+            }
+        }
+    }
+
+    /// The parting in words: where the versions part (in which sequence, once ``placed(in:)``),
+    /// then each change that can give it and each later one, indented; `deviceKnown`: without it
+    /// no change is told. A parting no known change gives points to explain, unless explain tells it.
+    public func lines(deviceKnown: Bool = true, byExplain: Bool = false) -> [String] {
+        func inSequence(_ n: Int?) -> String { n.map { ", in sequence \($0)" } ?? "" }
+        var lines = [
+            String(
+                format: "%@ parts from %@ at event %d (+%.3f s%@): %@ %@, %@ %@", libinput, against, index, time,
+                inSequence(sequence), against, expected ?? "nothing", libinput, actual ?? "nothing")
+        ]
+        guard deviceKnown else { return lines }
+        lines += changes.map { "  libinput \($0.release), \($0.commit): \($0.effect)" }
+        if changes.isEmpty {
+            lines.append(
+                "  no change between them that TouchSynth knows gives this"
+                    + (!byExplain
+                        ? ": touchsynth explain --libinput \(against),\(libinput) says what each decided" : ""))
+        }
+        return lines
+            + further.map { f in
+                String(format: "  and at event %d (+%.3f s%@): ", f.index, f.time, inSequence(f.sequence))
+                    + "libinput \(f.change.release), \(f.change.commit): \(f.change.effect)"
+            }
+    }
+}
