@@ -31,7 +31,8 @@ struct Conclusion {
         let typing = analysis.typingStop ?? analysis.shortcutTyping
         let switches = analysis.suspensionChange.map { "; " + $0 } ?? ""
         let unplugged = analysis.unplugging.flatMap { $0.before ? nil : "; " + $0.words } ?? ""
-        return closing + unclicked + (typing.map { "; " + $0 } ?? "") + switches + droppedButtons + unplugged
+        let held = analysis.tapHeldMotionBack.map { "; " + $0 } ?? ""
+        return closing + unclicked + held + (typing.map { "; " + $0 } ?? "") + switches + droppedButtons + unplugged
     }
 
     private var closing: String {

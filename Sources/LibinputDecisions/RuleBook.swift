@@ -218,6 +218,15 @@ struct RuleBook {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1312, "1.28.1": 1869, "1.31.3": 2054])
     }
 
+    /// Where the tap machine's waiting states filter motion (`tp_tap_handle_state`), and where
+    /// motion filtered so cancels a scroll, pinch or swipe under way (`tp_post_events`).
+    var tapMotionFilter: String {
+        cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1316, "1.28.1": 1311, "1.31.3": 1314])
+    }
+    var motionGesturesCancelled: String {
+        cite("evdev-mt-touchpad.c", ["1.22.1": 1877, "1.28.1": 1873, "1.31.3": 1795])
+    }
+
     /// `src/file:line (libinput version)` for the version cited, its line among `lines` by
     /// version (none where the version has none), and the version asked for when it is another.
 

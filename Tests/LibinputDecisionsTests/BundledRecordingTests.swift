@@ -35,6 +35,35 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// With tapping on, a scroll begun while the tap machine holds motion back (1.22.1: a semi-MT
+    /// pad's two fingers scroll at once) is cancelled at each frame it waits, and begun again
+    /// there: said with the tap state and how often, and not for a cancel the button's press or
+    /// a new finger count gives.
+    func testAScrollTheTapMachineHeldBackIsSaidCancelled() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        func conclusions(_ name: String) throws -> [String] {
+            let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
+            return try Replay.explain(recording, named: name, options: options).explanation.sequences.map(\.conclusion)
+        }
+        let held = "while its tap machine waited in TOUCH_2 to know whether this was a tap, it held motion back"
+        let press = try conclusions("touchpads_CyPS2_Cypress_Trackpad.two_finger_press.events")
+        let scroll = try XCTUnwrap(press.first { $0.contains(held) }, "\(press)")
+        XCTAssertTrue(
+            scroll.contains(
+                "libinput cancelled the scroll it had begun 2 times (tp_gesture_cancel_motion_gestures, "
+                    + "src/evdev-mt-touchpad.c:1877 (libinput 1.22.1)), beginning it again at the same frame"), scroll)
+        // The bcm5974's second scroll is cancelled with three fingers down and a new count pending:
+        // not begun again; its first, once, then cut by the button, whose cancel is the press's.
+        let bcm = try conclusions("touchpads_bcm5974.three-finger-click.events")
+        XCTAssertTrue(bcm[2].contains("cancelled the scroll it had begun once"), bcm[2])
+        XCTAssertTrue(bcm[4].contains("waited in TOUCH_3"), bcm[4])
+        XCTAssertFalse(bcm[4].contains("beginning it again"), bcm[4])
+        options.configuration.tapToClick = false
+        XCTAssertFalse(
+            try conclusions("touchpads_CyPS2_Cypress_Trackpad.two_finger_press.events").joined().contains(held))
+    }
+
     /// From 1.26, with tapping on, the two fingers of a one-slot or semi-MT pad no longer scroll
     /// at once: they wait, as a pad with gestures does, and explain says so and cites the rule.
     func testWithTappingOnAOneSlotPadsScrollWaitsFrom1Point26() throws {
