@@ -18,12 +18,16 @@ public final class LatencyLog {
         public private(set) var fromAvailability = DelayHistogram()
         /// From the frame's kernel timestamp to emission, in µs.
         public private(set) var fromTimestamp = DelayHistogram()
+        /// The events emitted before their kernel timestamps (a mocked device's frames are written
+        /// ahead of theirs), which the histogram counts as 0.
+        public private(set) var beforeTimestamp = 0
 
         public init() {}
 
         public mutating func add(nanosFromAvailability: Int64, microsFromTimestamp: Int64) {
             fromAvailability.add(nanosFromAvailability / 10)
             fromTimestamp.add(microsFromTimestamp)
+            if microsFromTimestamp < 0 { beforeTimestamp += 1 }
         }
 
         /// Microseconds from availability below which `fraction` of the events were.
@@ -41,9 +45,20 @@ public final class LatencyLog {
                     "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max "
                     + "%.2f µs",
                 fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100)
+            // A virtual clock (`touchsynth mock` without --real-time) stands still while a frame is handled.
+            if fromAvailability.count > 0, fromAvailability.maximum == 0 {
+                return "touchsynth: latency over \(fromAvailability.count) libinput events: none, as the clock stood "
+                    + "still while they were handled (a virtual clock, as under touchsynth mock; its --real-time "
+                    + "runs on this machine's)"
+            }
             if ahead > 0 {
                 return available
                     + "; frames written \(ahead) µs ahead of their kernel timestamps, so not timed from them"
+            }
+            if beforeTimestamp > 0 {
+                return available
+                    + "; \(beforeTimestamp) of them emitted before their kernel timestamps (a mocked device's frames "
+                    + "are written ahead of theirs), so not timed from them"
             }
             return available
                 + String(

@@ -173,6 +173,30 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertEqual(latency.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
     }
 
+    /// `debug --latency` under `mock` says why it times nothing rather than 0 µs: the virtual clock
+    /// stands still while a frame is handled, and on the real one the harness writes frames ahead of
+    /// their kernel timestamps.
+    func testLatencyUnderAMockedDeviceSaysWhatItCannotTime() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let file = temporaryPath("mock-latency.txt")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: file) }
+        for clock in [[], ["--real-time"]] {
+            let result = try runProcess(
+                [touchsynth, "mock"] + clock + [
+                    pinch, "--", touchsynth, "debug", "--device", "{devnode}", "--mode", "both", "--latency", file,
+                ])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let summary = try XCTUnwrap(result.stderr.split(separator: "\n").last { $0.contains("latency over") })
+            XCTAssertTrue(
+                summary.contains(
+                    clock.isEmpty
+                        ? "none, as the clock stood still while they were handled"
+                        : "before their kernel timestamps (a mocked device's frames are written ahead of theirs)"),
+                String(summary))
+        }
+    }
+
     // MARK: - debug and devices
 
     /// LibinputKit's contexts on a mocked device: the udev seat backend finds it like a real one.
