@@ -22,8 +22,8 @@ extension RecordingFormat {
     }
 
     /// A note when `path`'s extension names another format (``forPath(_:)``); none for .txt and
-    /// .log, which name no format to other tools.
-    private func misnamed(_ path: String) -> [String] {
+    /// .log, which name no format to other tools. A pipe or device's name says it as a file's does.
+    public func misnamed(_ path: String) -> [String] {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard let named = Self.forPath(path), named != self, !["txt", "log"].contains(ext) else { return [] }
         return ["written in \(rawValue), not the \(named.rawValue) its extension names"]

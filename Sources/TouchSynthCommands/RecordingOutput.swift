@@ -19,7 +19,7 @@ func writeRecording(
     }
     // Standard output, a pipe or a device cannot be read back: the text is held to be.
     let text = chosen.text(rec)
-    warn(chosen.losses(of: rec, in: text), in: file?.path ?? "stdout")
+    warn((file.map { chosen.misnamed($0.path) } ?? []) + chosen.losses(of: rec, in: text), in: file?.path ?? "stdout")
     guard let file else { return try emitRaw(text) }
     try writeText(text, to: file.fileDescriptor, path: file.path)
     try file.commit()

@@ -239,6 +239,13 @@ final class LogFormatReplayTests: XCTestCase {
         XCTAssertEqual(
             misnamed.stderr, "touchsynth: warning: \(evemu): written in yaml, not the evemu its extension names\n")
         XCTAssertEqual(try RecordingLoader.load(evemu).frames, try RecordingLoader.load(pinch).frames)
+        // A device (or a pipe) so named is told as a file is, though nothing is read back from it.
+        let device = temporaryPath("null.evemu")
+        try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "/dev/null")
+        defer { try? FileManager.default.removeItem(atPath: device) }
+        XCTAssertEqual(
+            runCommand(["convert", pinch, "--format", "yaml", "-o", device]).stderr,
+            "touchsynth: warning: \(device): written in yaml, not the evemu its extension names\n")
         for arguments in [["--format", "evemu", "-o", evemu], ["--format", "yaml", "-o", log]] {
             let run = runCommand(["convert", pinch] + arguments)
             XCTAssertEqual(run.status, 0, run.stderr)
