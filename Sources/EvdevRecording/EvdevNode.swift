@@ -84,7 +84,8 @@ public final class EvdevNode {
         guard fstat(fd, &status) == 0 else { return [:] }
         // glibc's `minor()`: the number's bits 0-7, then bits 20-43 above them.
         let device = UInt64(status.st_rdev), minor = device & 0xff | (device >> 12) & 0xffff_ff00
-        guard let text = try? String(contentsOfFile: "/run/udev/data/c13:\(minor)", encoding: .utf8) else { return [:] }
+        guard let text = try? String(contentsOfFile: "/" + DeviceNode.udevDatabaseEntry(minor: minor), encoding: .utf8)
+        else { return [:] }
         var properties: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("E:") {
             let entry = line.dropFirst(2).split(separator: "=", maxSplits: 1).map(String.init)

@@ -88,15 +88,21 @@ extension Conclusion {
             + analysis.rules.cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1255, "1.28.1": 1258, "1.31.3": 1262])
     }
 
+    /// How long the touches were down, from the first down to the last up, in ms; nil without touches.
+    var downMilliseconds: Double? {
+        guard let last = touches.map(\.up).max(), let first = touches.map(\.down).min() else { return nil }
+        return Double(last - first) / 1000
+    }
+
     /// Why fingers that rested past the hold timer made no hold: libinput turns holds on only
     /// where it makes pinches and swipes, not on a semi-MT or one-slot pad (`tp_init_gesture`).
     var noHold: String? {
         let device = analysis.recording.device
         let fingers = analysis.sequence.mostFingers
         guard analysis.reported.isEmpty, !analysis.rules.hasGestures(device), fingers > 0,
-            let last = touches.map(\.up).max(), let first = touches.map(\.down).min()
+            let rested = downMilliseconds
         else { return nil }
-        let rested = Double(last - first) / 1000, limit = analysis.rules.holdTimeout(fingers: fingers)
+        let limit = analysis.rules.holdTimeout(fingers: fingers)
         guard rested >= limit else { return nil }
         let why =
             device.has(property: Evdev.INPUT_PROP_SEMI_MT)

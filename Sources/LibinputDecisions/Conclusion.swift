@@ -197,8 +197,7 @@ struct Conclusion {
     private var noTapMachine: String? {
         guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3,
             !analysis.reported.contains(where: { $0.button != nil }),
-            let last = touches.map(\.up).max(), let first = touches.map(\.down).min(),
-            Double(last - first) / 1000 <= analysis.rules.tapTimeout,
+            let down = downMilliseconds, down <= analysis.rules.tapTimeout,
             touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
         else { return nil }
         return analysis.tapToClick

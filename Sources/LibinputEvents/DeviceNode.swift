@@ -11,6 +11,10 @@ public enum DeviceNode {
             ? "/dev/input/" + given : given
     }
 
+    /// Where udev keeps an input node's database entry (its properties as `E:KEY=VALUE` lines), from
+    /// the root: `run/udev/data/c13:MINOR`, 13 being the input core's major number.
+    public static func udevDatabaseEntry(minor: UInt64) -> String { "run/udev/data/c13:\(minor)" }
+
     /// A node's name as given, refusing an empty one (an unset shell variable), which names none.
     public static func named(_ given: String) throws(EmptyName) -> String {
         guard !given.isEmpty else { throw EmptyName() }

@@ -1,5 +1,6 @@
 import Foundation
 import KernelEmulation
+import LibinputEvents
 import Recordings
 
 /// The files that make umockdev present a ``DeviceDescription`` as `/dev/input/eventN`:
@@ -40,7 +41,7 @@ public struct TestbedFiles: Equatable, Sendable {
         umockdevDevice = Self.deviceText(device, eventNumber: eventNumber, minor: minor, properties: properties)
         // As it is made: the state the input core starts it in.
         ioctlTree = Self.ioctlText(device, devnode: devnode, state: InputCoreFilter(device: device).state)
-        udevDatabasePath = "run/udev/data/c13:\(minor)"
+        udevDatabasePath = DeviceNode.udevDatabaseEntry(minor: UInt64(minor))
         var db = "I:1000000\n"
         for (key, value) in properties { db += "E:\(key)=\(value)\n" }
         db += "G:seat\nQ:seat\nV:1\n"
