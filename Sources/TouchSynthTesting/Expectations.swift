@@ -97,7 +97,8 @@ extension ModeReplay {
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard expectation.holds(for: record) else {
                 fail(
-                    "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); \(summary(of: record))",
+                    "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); "
+                        + summary(of: record, in: mode),
                     at: site)
                 return false
             }
@@ -187,7 +188,7 @@ extension ModeReplay {
             record.finalValues.map { values in
                 "it reports no \(value.rawValue) (its kind, \(record.kind.rawValue), reports "
                     + Self.list(values.map(\.name)) + ")"
-            } ?? "no \(value.rawValue), as it never began; \(summary(of: record))"
+            } ?? "no \(value.rawValue), as it never began; \(summary(of: record, in: mode))"
         fail("\(name): \(mode.rawValue): \(recognizer): " + why, at: site)
         return nil
     }
@@ -303,9 +304,9 @@ extension ModeReplay {
     /// What a record shows, for a message: `its states: began, changed ×12, ended`, and who won
     /// arbitration over it when it failed for that, or that none did; or `it never changed
     /// state`, with what libinput sent.
-    func summary(of record: GestureRecord) -> String {
+    func summary(of record: GestureRecord, in mode: DeliveryMode) -> String {
         guard !record.transitions.isEmpty else {
-            return "it never changed state; " + libinputSummary + scrollMaskHint(record)
+            return "it never changed state; " + libinputSummary + scrollMaskHint(record) + instead(of: record, in: mode)
         }
         let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
         let lost = Self.arbitration(of: record)
@@ -335,6 +336,16 @@ extension ModeReplay {
             return winner.name + (winner.count > 1 ? " ×\(winner.count)" : "") + " (\(why))"
         }
         return "; it lost arbitration to " + named.joined(separator: ", ")
+    }
+
+    /// `; text/scroll changed state instead`: where the events went that a recognizer took none
+    /// of (the regions under the pointer and the touches, which a test may not have placed).
+    private func instead(of record: GestureRecord, in mode: DeliveryMode) -> String {
+        let records = self[mode].surface.records
+        // The record itself never changed state: it is not among them.
+        let changed = zip(records, RecognizerPath.paths(of: records)).filter { !$0.0.transitions.isEmpty }
+        guard !changed.isEmpty else { return "" }
+        return "; " + Self.list(changed.map(\.1.description)) + " changed state instead"
     }
 
     /// Why a pan that never changed state took none of the scrolling libinput sent: its

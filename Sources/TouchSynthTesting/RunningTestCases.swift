@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
 
-/// Whether an XCTest test case is running, followed from the first replay of the process on.
-/// A failure where no Swift Testing test is current goes to `XCTFail`, which drops it when no
-/// test case runs either (a Swift Testing test's detached task or worker thread): such a failure
-/// is written to stderr too, so that it is never lost.
+/// Whether XCTest recorded a failure against a test case. A failure where no Swift Testing test
+/// is current goes to `XCTFail`, which drops it when no test case runs (a Swift Testing test's
+/// detached task or worker thread): such a failure is written to stderr instead, so that it is
+/// never lost, and only then, so that none is told twice.
 final class RunningTestCases: NSObject, XCTestObservation, @unchecked Sendable {
     static let shared: RunningTestCases = {
         let observer = RunningTestCases()
@@ -12,14 +12,23 @@ final class RunningTestCases: NSObject, XCTestObservation, @unchecked Sendable {
         return observer
     }()
 
-    private let lock = NSLock()
-    private var running = 0
+    /// Set on the failing thread: XCTest tells its observers of a failure as it records it.
+    private static let recordedKey = "TouchSynthTesting.failureRecorded"
 
-    /// Whether a test case is known to be running: not for one that began before the first
-    /// replay, whose failures are written to stderr as well.
-    var any: Bool { lock.withLock { running > 0 } }
+    /// Runs `fail` (an `XCTFail`) and returns whether XCTest recorded it against a test case.
+    func recorded(_ fail: () -> Void) -> Bool {
+        let thread = Thread.current.threadDictionary
+        thread[Self.recordedKey] = false
+        defer { thread.removeObject(forKey: Self.recordedKey) }
+        fail()
+        return thread[Self.recordedKey] as? Bool == true
+    }
 
-    func testCaseWillStart(_ testCase: XCTestCase) { lock.withLock { running += 1 } }
-
-    func testCaseDidFinish(_ testCase: XCTestCase) { lock.withLock { running = max(running - 1, 0) } }
+    func testCase(
+        _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+        atLine lineNumber: Int
+    ) {
+        let thread = Thread.current.threadDictionary
+        if thread[Self.recordedKey] != nil { thread[Self.recordedKey] = true }
+    }
 }

@@ -36,8 +36,8 @@ public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
 extension ModeReplay {
     /// Records `message` as a failure of the running test, with the library that runs it: an
     /// issue with this replay's HTML report attached under Swift Testing (saved with `swift test
-    /// --attachments-path DIR`), an XCTest failure otherwise, written to stderr as well where no
-    /// test case is known to run (``RunningTestCases``). Either way the report is also written to
+    /// --attachments-path DIR`), an XCTest failure otherwise, written to stderr instead where XCTest
+    /// recorded it against no test case (``RunningTestCases``). Either way the report is also written to
     /// a file that the message names, one per test and replay (``ReportFiles``).
     func fail(_ message: String, at site: CallSite) {
         let report = reportFiles.report(for: site.testName + "-" + name) {
@@ -54,11 +54,9 @@ extension ModeReplay {
             if let html = report.new {
                 Attachment.record(html, named: ((path ?? name) as NSString).lastPathComponent, sourceLocation: location)
             }
-        } else {
-            if !RunningTestCases.shared.any {
-                FileHandle.standardError.write(Data("\(site.fileID):\(site.line): error: \(failure.message)\n".utf8))
-            }
-            XCTFail(failure.message, file: site.filePath, line: site.line)
+        } else if !RunningTestCases.shared.recorded({ XCTFail(failure.message, file: site.filePath, line: site.line) })
+        {
+            FileHandle.standardError.write(Data("\(site.fileID):\(site.line): error: \(failure.message)\n".utf8))
         }
     }
 
