@@ -111,7 +111,7 @@ public final class OutputFile: @unchecked Sendable {
         let mask = umask(0)
         umask(mask)
         fchmod(fd, exists ? mode & 0o7777 : 0o644 & ~mask)
-        return (fd, (String(cString: template), resolved))
+        return (fd, (template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }, resolved))
     }
 
     /// Whether what is written can be read back before ``commit()``: a regular file this user may

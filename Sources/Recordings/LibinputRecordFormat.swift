@@ -79,7 +79,7 @@ public enum LibinputRecordFormat: RecordingWriter {
         var device = try (parsed[chosen] ?? describe(chosen)).get()
         device.source.node = devices[chosen]["node"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         let events = try Self.events(of: devices[chosen], device: device, file: file)
-        let others = try alongside(
+        let others = alongside(
             chosen, among: candidates, named: node, choosing: !everyDevice, parsed: parsed, first: events.first?.time
         ) { index, other throws(RecordingError) in try Self.events(of: devices[index], device: other, file: file) }
         var recording = Recording(device: device, events: events, origin: others.origin)

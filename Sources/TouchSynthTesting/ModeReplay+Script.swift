@@ -12,9 +12,22 @@ extension ModeReplay {
         script: String, on device: String, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath
     ) throws {
-        let gesture = try GestureSynthesizer.synthesize(
-            script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
-            libinput: options.libinput.version)
+        let gesture = try Self.recording(
+            script: script, on: device, libinput: options.libinput.version, relativeTo: filePath)
         try self.init(gesture, named: script, surface: surface, options: options)
+    }
+
+    /// The recording `script` makes on the touchpad whose description is at `device`, as
+    /// ``init(script:on:surface:options:relativeTo:)`` replays it, for a test that cuts it or
+    /// replays it otherwise (``init(_:named:surface:options:)``): performed at the device's report
+    /// rate with the quirks of libinput `libinput` (the version replays run, by default). A
+    /// relative `device` is read from the directory of the test file.
+    public static func recording(
+        script: String, on device: String, libinput: String = ReplayOptions().libinput.version,
+        relativeTo filePath: StaticString = #filePath
+    ) throws -> Recording {
+        try GestureSynthesizer.synthesize(
+            script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
+            libinput: libinput)
     }
 }

@@ -54,8 +54,6 @@ public struct ModeReplay: CustomStringConvertible {
         _ recording: Recording, named name: String, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions()
     ) throws {
-        // Followed from here, before the test's expectations can fail.
-        _ = RunningTestCases.shared
         let replay = try Replay(.recording(recording), options: options)
         self.name = name
         self.recording = recording

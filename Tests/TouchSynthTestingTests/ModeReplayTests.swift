@@ -47,6 +47,21 @@ struct ModeReplayTests {
         }
     }
 
+    /// The recording a script makes, taken apart from its replay and cut, is what
+    /// ``ModeReplay/init(script:on:surface:options:relativeTo:)`` replays: its description read
+    /// beside the test, not from the current directory.
+    @Test func aScriptsRecordingCanBeTakenAndCut() throws {
+        let asus = "../Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+        let script = "pinch scale=2 duration=400ms; pause 200ms; move dx=20mm"
+        let recording = try ModeReplay.recording(script: script, on: asus)
+        let whole = try ModeReplay(recording, named: "whole")
+        #expect(whole.events == (try ModeReplay(script: script, on: asus)).events)
+        let pinchOnly = try ModeReplay(try recording.cut(from: nil, to: 0.5, file: "script"), named: "cut")
+        #expect(whole.events.contains { $0.typeName == "POINTER_MOTION" })
+        #expect(!pinchOnly.events.contains { $0.typeName == "POINTER_MOTION" })
+        #expect(pinchOnly.events.contains { $0.typeName == "GESTURE_PINCH_END" })
+    }
+
     /// An app asking for the pointer lock gets it with the first event in both modes, then
     /// relative motion where an unlocked pointer hovers, as `compare --pointer-lock`.
     @Test func anAppRequestingThePointerLockGetsRelativeMotion() throws {
