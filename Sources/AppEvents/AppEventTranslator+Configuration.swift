@@ -31,6 +31,9 @@ extension AppEventTranslator {
         /// decide the pointer's region and style, and hold or pull where the app sees it.
         /// Default none: the pointer is where libinput's motion puts it.
         public var pointerInteractions: [PointerInteraction]
+        /// Where the pointer starts, kept on the screen as motion is. Default nil: the screen's
+        /// centre. A pinch's simulated touches and a scroll's events are where the pointer is.
+        public var pointerStart: Point?
 
         public init(
             screenSize: Size = .defaultScreen,
@@ -40,7 +43,8 @@ extension AppEventTranslator {
             multiClickSlop: Double = defaultMultiClickSlop,
             wheelSequenceTimeout: Double = 0.15,
             pointerLockPolicy: PointerLockPolicy = .system,
-            pointerInteractions: [PointerInteraction] = []
+            pointerInteractions: [PointerInteraction] = [],
+            pointerStart: Point? = nil
         ) {
             self.screenSize = screenSize
             self.simulatedTouchDistance = simulatedTouchDistance
@@ -50,26 +54,40 @@ extension AppEventTranslator {
             self.wheelSequenceTimeout = wheelSequenceTimeout
             self.pointerLockPolicy = pointerLockPolicy
             self.pointerInteractions = pointerInteractions
+            self.pointerStart = pointerStart
         }
     }
 
-    /// - Precondition: sizes, distances and durations finite, the screen and the simulated
-    ///   touches' distance positive, the others not negative.
+    /// - Precondition: the configuration has no ``Configuration/problem``.
     func checkConfiguration() {
-        let c = configuration
-        precondition(
-            c.screenSize.width > 0 && c.screenSize.height > 0 && c.screenSize.width.isFinite
-                && c.screenSize.height.isFinite, "screen size must be positive")
-        precondition(
-            c.simulatedTouchDistance > 0 && c.simulatedTouchDistance.isFinite,
-            "simulated touch distance must be positive")
-        precondition(c.simulatedTouchStartAngle.isFinite, "start angle must be finite")
-        precondition(
-            c.multiClickInterval >= 0 && c.multiClickInterval < 1e6, "multi-click interval must be a sane duration")
-        precondition(c.multiClickSlop >= 0 && c.multiClickSlop.isFinite, "multi-click slop must not be negative")
-        precondition(
-            c.wheelSequenceTimeout >= 0 && c.wheelSequenceTimeout < 1e6, "wheel timeout must be a sane duration")
-        precondition(
-            c.pointerInteractions.allSatisfy { $0.magnetism >= 0 && $0.magnetism <= 1 }, "magnetism must lie in 0…1")
+        if let problem = configuration.problem { preconditionFailure(problem) }
+    }
+}
+
+extension AppEventTranslator.Configuration {
+    /// What is wrong with these tunables, in words; nil when a translator takes them: sizes,
+    /// distances and durations finite, the screen and the simulated touches' distance positive,
+    /// the others not negative, magnetism within 0…1.
+    public var problem: String? {
+        guard screenSize.width > 0 && screenSize.height > 0 && screenSize.width.isFinite && screenSize.height.isFinite
+        else { return "screen size must be positive" }
+        guard simulatedTouchDistance > 0 && simulatedTouchDistance.isFinite else {
+            return "simulated touch distance must be positive"
+        }
+        guard simulatedTouchStartAngle.isFinite else { return "start angle must be finite" }
+        guard multiClickInterval >= 0 && multiClickInterval < 1e6 else {
+            return "multi-click interval must be a sane duration"
+        }
+        guard multiClickSlop >= 0 && multiClickSlop.isFinite else { return "multi-click slop must not be negative" }
+        guard wheelSequenceTimeout >= 0 && wheelSequenceTimeout < 1e6 else {
+            return "wheel timeout must be a sane duration"
+        }
+        guard pointerStart.map({ $0.x.isFinite && $0.y.isFinite }) ?? true else {
+            return "the pointer's start must be finite"
+        }
+        guard pointerInteractions.allSatisfy({ $0.magnetism >= 0 && $0.magnetism <= 1 }) else {
+            return "magnetism must lie in 0…1"
+        }
+        return nil
     }
 }

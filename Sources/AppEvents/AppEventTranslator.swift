@@ -90,7 +90,9 @@ public struct AppEventTranslator {
     public init(mode: DeliveryMode, configuration: Configuration = Configuration()) {
         self.mode = mode
         self.configuration = configuration
-        pointer = PointerState(screenSize: configuration.screenSize, lockPolicy: configuration.pointerLockPolicy)
+        pointer = PointerState(
+            screenSize: configuration.screenSize, lockPolicy: configuration.pointerLockPolicy,
+            start: configuration.pointerStart)
         pointerLocation = pointer.location
         pointerRegions = PointerRegionTracker(interactions: configuration.pointerInteractions)
         pointerTouch = PointerTouchTracker(

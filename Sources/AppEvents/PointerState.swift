@@ -34,13 +34,15 @@ public struct PointerState: Sendable {
     }
 
     /// - Parameters:
-    ///   - screenSize: the virtual screen; the pointer starts at its centre.
+    ///   - screenSize: the virtual screen.
     ///   - lockPolicy: who decides whether a requested pointer lock is granted.
-    public init(screenSize: Size = .defaultScreen, lockPolicy: PointerLockPolicy = .system) {
+    ///   - start: where the pointer starts, kept on the screen as motion is; nil: at its centre.
+    public init(screenSize: Size = .defaultScreen, lockPolicy: PointerLockPolicy = .system, start: Point? = nil) {
         self.screenSize = screenSize
         lastPoint = Point(x: screenSize.width.nextDown, y: screenSize.height.nextDown)
         location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         lock = PointerLock(policy: lockPolicy)
+        if let start { place(at: start) }
     }
 
     // MARK: Motion
@@ -72,6 +74,7 @@ public struct PointerState: Sendable {
 
     /// Puts the pointer at `target` clamped to the screen. `target` is never NaN, so the clamp
     /// gives a point of the screen.
+    @discardableResult
     private mutating func place(at target: Point) -> Bool {
         let clamped = clampedToScreen(target)
         defer { location = clamped }

@@ -54,6 +54,7 @@ public struct ModeReplay: CustomStringConvertible {
         _ recording: Recording, named name: String, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions()
     ) throws {
+        if let problem = surface.configuration.problem { throw BadConfiguration(description: problem) }
         let replay = try Replay(.recording(recording), options: options)
         self.name = name
         self.recording = recording

@@ -70,6 +70,21 @@ public struct SurfaceSource {
     /// `touchsynth compare`'s default screen (``BuiltInScreen/default``).
     public static var `default`: SurfaceSource { builtIn(.default) }
 
+    /// This screen with the pointer starting at `point` (points from the screen's top-left) rather
+    /// than at its centre: where a scroll, a pinch's simulated touches and a click land until the
+    /// pointer moves, so that a test reaches the view it means.
+    public func pointer(startingAt point: Point) -> SurfaceSource {
+        configured { $0.pointerStart = point }
+    }
+
+    /// This screen with the translation's tunables changed by `change` (the simulated touches'
+    /// distance and angle, the multi-click interval…, ``AppEventTranslator/Configuration``).
+    public func configured(_ change: (inout AppEventTranslator.Configuration) -> Void) -> SurfaceSource {
+        var changed = self
+        change(&changed.configuration)
+        return changed
+    }
+
     /// This screen in an app that asks for the pointer lock with the replay's first event, as
     /// `touchsynth compare --pointer-lock` does, granted or not as `policy` decides (iPadOS's
     /// rule by default; ``PointerLockPolicy/macCatalyst``, or ``PointerLockPolicy/never`` for a
@@ -90,4 +105,10 @@ public struct SurfaceReused: Error, CustomStringConvertible, Sendable {
         "the surface's closure returned the surface, or a region, it made for the other mode: each call must build "
             + "a fresh one, with new regions and new recognizers"
     }
+}
+
+/// A ``SurfaceSource/configured(_:)`` change no translator takes (a start or a distance not finite,
+/// a screen of no size…), said as ``AppEventTranslator/Configuration/problem`` says it.
+public struct BadConfiguration: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }

@@ -47,6 +47,31 @@ struct ModeReplayTests {
         }
     }
 
+    /// A pointer started over the left half scrolls the left view, where one at the screen's
+    /// centre (the default) scrolls the right; a start no translator takes is an error, not a trap.
+    @Test func thePointerStartsWhereTheTestPutsIt() throws {
+        let halves = SurfaceSource.build {
+            Surface(
+                regions: ["left", "right"].enumerated().map { index, name in
+                    let pan = PanGestureRecognizer(name: "pan")
+                    pan.allowedScrollTypesMask = .all
+                    return Region(
+                        name: name, frame: Rect(x: Double(index) * 720, y: 0, width: 720, height: 900),
+                        gestureRecognizers: [pan])
+                })
+        }
+        let scroll = Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path
+        let centre = try ModeReplay(scroll, surface: halves)
+        let left = try ModeReplay(scroll, surface: halves.pointer(startingAt: Point(x: 100, y: 450)))
+        centre.expect("right/pan", .activated, in: Modes(.indirectInput))
+        centre.expect("left/pan", .notActivated, in: Modes(.indirectInput))
+        left.expect("left/pan", .activated, in: Modes(.indirectInput))
+        left.expect("right/pan", .notActivated, in: Modes(.indirectInput))
+        #expect(throws: BadConfiguration.self) {
+            try ModeReplay(scroll, surface: halves.pointer(startingAt: Point(x: .nan, y: 0)))
+        }
+    }
+
     /// The recording a script makes, taken apart from its replay and cut, is what
     /// ``ModeReplay/init(script:on:surface:options:relativeTo:)`` replays: its description read
     /// beside the test, not from the current directory.
