@@ -12,6 +12,9 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
     case widerWithoutResolution
     case tapEndsImmediateScroll
     case firstUpdateNotSent
+    case scrollToPinchWithoutBegin
+    case swipeFirstUpdateUnfiltered
+    case firstScrollSwipeUpdateNotSent
     case mtdevPlugin
 
     /// The first release that has it.
@@ -21,8 +24,18 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .appleNaturalScroll: "1.24.0"
         case .widerWithoutResolution: "1.25.0"
         case .tapEndsImmediateScroll: "1.26.0"
-        case .firstUpdateNotSent: "1.27.0"
+        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered: "1.27.0"
+        case .firstScrollSwipeUpdateNotSent: "1.27.1"
         case .mtdevPlugin: "1.29.0"
+        }
+    }
+
+    /// The first release without it again, for a slip a later commit mended; nil for a change
+    /// that stays.
+    public var fixedIn: String? {
+        switch self {
+        case .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered: "1.27.1"
+        default: nil
         }
     }
 
@@ -34,47 +47,74 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .widerWithoutResolution: "4effe6b1 \"evdev: add a helper macro for the absinfo range\""
         case .tapEndsImmediateScroll:
             "15609213 \"touchpad: disable the immediate scroll state if tapping is enabled\""
-        case .firstUpdateNotSent: "68a2ff0d \"gestures: get rid of tp_gestures_start\""
+        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered:
+            "68a2ff0d \"gestures: get rid of tp_gestures_start\""
+        case .firstScrollSwipeUpdateNotSent:
+            "c3aa00ef \"gestures: don't handle SWIPE if we transitioned from SWIPE_START\""
         case .mtdevPlugin: "27f4b0ae \"Move mtdev into a plugin\""
         }
     }
 
-    /// What it does to the events, in words: from its release on, so that it reads the same
-    /// whichever way two versions are compared.
+    /// What it does to the events, in words: from its release on (to its fix, for a slip), so
+    /// that it reads the same whichever way two versions are compared.
     public var effect: String {
         switch self {
         case .speedFactor:
             "from it the touchpad speed curve is a new fit: accelerated deltas change (at the default speed, to "
                 + "0.99913 times what they were), unaccelerated ones do not"
-        case .appleNaturalScroll: "from it an Apple touchpad scrolls naturally by default: scroll values change sign"
+        case .appleNaturalScroll:
+            "from it a touchpad libinput's quirks call Apple's (ModelAppleTouchpad) scrolls naturally by default: "
+                + "scroll values change sign"
         case .widerWithoutResolution:
             "from it a pad with no resolution is measured one unit wider, so its motion and scrolls change by a few %"
         case .tapEndsImmediateScroll:
             "from it, with tapping on, two fingers on a pad without gestures do not scroll at once: they wait, as for "
                 + "a tap"
-        case .firstUpdateNotSent: "from it a pinch, swipe or scroll sends no update with its begin"
+        case .firstUpdateNotSent: "from it a pinch sends no update with its begin"
+        case .scrollToPinchWithoutBegin:
+            "in 1.27.0 alone, a scroll that turns into a pinch sends the pinch's updates without its begin "
+                + "(mended by ce7b7c94 \"gestures: fix transformation of scroll to pinch\", 1.27.1)"
+        case .swipeFirstUpdateUnfiltered:
+            "in 1.27.0 alone, a swipe's first update is accelerated a second time with no time passed, several "
+                + "times larger (gone in 1.27.1, which sends no such update)"
+        case .firstScrollSwipeUpdateNotSent: "from it a scroll or swipe sends no update with its begin"
         case .mtdevPlugin:
-            "from it a touchpad without slots is read through mtdev as a plugin, with slots: touch size decides its "
-                + "touches"
+            "from it a touchpad without slots is read through mtdev as a plugin, with slots: on Apple's pads, whose "
+                + "quirks give a touch size range, touch size decides its touches"
         }
+    }
+
+    /// Whether `version` has it: from its release, until its fix.
+    func isIn(_ version: String) -> Bool {
+        !Self.isBefore(version, release) && (fixedIn.map { Self.isBefore(version, $0) } ?? true)
     }
 
     /// Whether this change can give a parting where one version's event is `expected` and the
     /// other's `actual` (nil: none there), after `previous` (the event both gave before it), on
-    /// `device` with its `quirks`, with tapping on or off.
+    /// `device` with its `quirks`, with tapping on or off. `resumesAtOnce`: the version without an
+    /// event there goes on at the moment of the other's next event, one update short, rather than
+    /// later or otherwise (a scroll that waits).
     public func explains(
         expected: LibinputEvent?, actual: LibinputEvent?, after previous: LibinputEvent? = nil,
-        device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(), tapping: Bool
+        resumesAtOnce: Bool = false, device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(),
+        tapping: Bool
     ) -> Bool {
         let kinds = [expected, actual].map { $0.map(Self.shape) }
+        let tapWaits = tapping && !RuleBook(version: Self.tapEndsImmediateScroll.release).hasGestures(device)
         let sameShape = kinds[0] != nil && kinds[0] == kinds[1]
         switch self {
         case .speedFactor:
-            // The same motion, accelerated otherwise.
-            return sameShape && [.motion, .swipe, .pinch].contains(kinds[0])
-                && expected.flatMap(Self.unaccelerated) == actual.flatMap(Self.unaccelerated)
+            // The same motion accelerated by a curve a little apart: the two versions' ratios of
+            // accelerated to unaccelerated motion differ, by under 1 % (at the default speed, 0.09 %).
+            guard sameShape, [.motion, .swipe, .pinch].contains(kinds[0]), let e = expected, let a = actual,
+                let gain = Self.accelerationChange(e, a)
+            else { return false }
+            return abs(gain - 1) > 1e-7 && abs(gain - 1) < 0.01
         case .appleNaturalScroll:
-            return device.vendor == Self.apple && sameShape && kinds[0] == .scroll
+            return quirks.appleTouchpad && sameShape && kinds[0] == .scroll
+                && expected.flatMap(Self.scrollValues).map { e in
+                    actual.flatMap(Self.scrollValues).map { a in Self.opposite(e, a) } ?? false
+                } ?? false
         case .widerWithoutResolution:
             // Measured otherwise: the unaccelerated motion differs (a scroll has none).
             return Self.widerChangesUnits(device, quirks) && sameShape
@@ -83,15 +123,31 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
                     || expected.flatMap(Self.unaccelerated) != actual.flatMap(Self.unaccelerated))
         case .tapEndsImmediateScroll:
             // Released before mtdev's plugin: a pad without gestures as the versions around it see it.
-            return tapping && !RuleBook(version: release).hasGestures(device) && kinds.contains(.scroll)
+            // The scroll waits: one version scrolls where the other sends something else, or nothing.
+            return tapWaits && kinds.contains(.scroll) && !sameShape && !resumesAtOnce
         case .firstUpdateNotSent:
-            // One update fewer: missing, or the next one in its place right after the begin.
-            let afterBegin: Bool =
-                switch previous?.kind {
-                case .gestureSwipeBegin, .gesturePinchBegin: true
-                default: false
-                }
-            return kinds.contains { [.scroll, .swipe, .pinch].contains($0) } && (!sameShape || afterBegin)
+            // One pinch update fewer: missing, or the next one in its place right after the begin.
+            return kinds.contains(.pinch)
+                && (kinds.contains(nil) || (sameShape && previous.map(Self.beginsPinch) == true))
+        case .scrollToPinchWithoutBegin:
+            // After a scroll, one version begins a pinch where the other goes on without its begin.
+            let begins = [expected, actual].map { $0.map(Self.beginsPinch) == true }
+            let other = begins[0] ? kinds[1] : kinds[0]
+            return begins.contains(true) && (other == nil || other == .pinch)
+                && previous.map { Self.shape($0) == .scroll } == true
+        case .swipeFirstUpdateUnfiltered:
+            guard sameShape, kinds[0] == .swipe, previous.map(Self.beginsSwipe) == true, let e = expected,
+                let a = actual, let gain = Self.accelerationChange(e, a)
+            else { return false }
+            return abs(gain - 1) >= 0.01
+        case .firstScrollSwipeUpdateNotSent:
+            // One update fewer: a swipe's first after its begin, or a scroll's first, the next one
+            // of the same scroll in its place.
+            if kinds.contains(.swipe) { return previous.map(Self.beginsSwipe) == true }
+            // Lined up by their moments, a scroll one update short is one missing, not one changed.
+            return kinds.contains(.scroll) && kinds.contains(nil) && !(previous.map(Self.scrollsOn) ?? false)
+                // With tapping on a pad without gestures, a scroll sent later or not at all is the tap's wait.
+                && (resumesAtOnce || !tapWaits)
         case .mtdevPlugin:
             return device.isProtocolA
         }
@@ -101,14 +157,15 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
     /// parting: where the first changes rests.
     public static func candidates(
         between a: String, and b: String, expected: LibinputEvent?, actual: LibinputEvent?,
-        after previous: LibinputEvent? = nil, device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(),
-        tapping: Bool
+        after previous: LibinputEvent? = nil, resumesAtOnce: Bool = false, device: DeviceDescription,
+        quirks: LibinputQuirks = LibinputQuirks(), tapping: Bool
     ) -> [LibinputChange] {
         let (older, newer) = isBefore(a, b) ? (a, b) : (b, a)
         return allCases.filter { change in
-            isBefore(older, change.release) && !isBefore(newer, change.release)
+            change.isIn(older) != change.isIn(newer)
                 && change.explains(
-                    expected: expected, actual: actual, after: previous, device: device, quirks: quirks,
+                    expected: expected, actual: actual, after: previous, resumesAtOnce: resumesAtOnce, device: device,
+                    quirks: quirks,
                     tapping: tapping)
         }
     }
@@ -146,6 +203,49 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
+    /// How much more `b` is accelerated than `a`, two events of the same motion: the ratio of
+    /// their accelerated to unaccelerated deltas, on the longer axis; nil where either has none.
+    private static func accelerationChange(_ a: LibinputEvent, _ b: LibinputEvent) -> Double? {
+        guard let (accelA, rawA) = motion(a), let (accelB, rawB) = motion(b) else { return nil }
+        let axis = abs(rawA[0]) >= abs(rawA[1]) ? 0 : 1
+        guard rawA[axis] != 0, rawB[axis] != 0, accelA[axis] != 0 else { return nil }
+        return (accelB[axis] / rawB[axis]) / (accelA[axis] / rawA[axis])
+    }
+
+    /// An event's accelerated and unaccelerated motion, for those that have both.
+    private static func motion(_ event: LibinputEvent) -> ([Double], [Double])? {
+        switch event.kind {
+        case .pointerMotion(let dx, let dy, let x, let y): ([dx, dy], [x, y])
+        case .gestureSwipeUpdate(_, let d), .gesturePinchUpdate(_, let d, _, _):
+            ([d.dx, d.dy], [d.unacceleratedDx, d.unacceleratedDy])
+        default: nil
+        }
+    }
+
+    /// A scroll's values, absent axes as 0.
+    private static func scrollValues(_ event: LibinputEvent) -> [Double]? {
+        guard case .pointerScroll(let s) = event.kind else { return nil }
+        return [s.vertical ?? 0, s.horizontal ?? 0]
+    }
+
+    /// Whether two scrolls' values are the same but for their signs, at least one not 0.
+    private static func opposite(_ a: [Double], _ b: [Double]) -> Bool {
+        zip(a, b).allSatisfy { abs($0 + $1) <= 1e-6 * max(1, abs($0)) } && a.contains { $0 != 0 }
+    }
+
+    private static func beginsPinch(_ event: LibinputEvent) -> Bool {
+        if case .gesturePinchBegin = event.kind { true } else { false }
+    }
+
+    private static func beginsSwipe(_ event: LibinputEvent) -> Bool {
+        if case .gestureSwipeBegin = event.kind { true } else { false }
+    }
+
+    /// Whether `event` is a scroll under way: not a stop (values of 0), after which a scroll begins anew.
+    private static func scrollsOn(_ event: LibinputEvent) -> Bool {
+        scrollValues(event).map { $0.contains { $0 != 0 } } ?? false
+    }
+
     private enum Shape { case motion, scroll, swipe, pinch, other }
 
     private static func shape(_ event: LibinputEvent) -> Shape {
@@ -158,17 +258,16 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
-    private enum Key: String, CodingKey { case change, release, commit, effect }
+    private enum Key: String, CodingKey { case change, release, fixedIn, commit, effect }
 
-    /// `{"change", "release", "commit", "effect"}`.
+    /// `{"change", "release", "fixedIn"?, "commit", "effect"}`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(rawValue, forKey: .change)
         try c.encode(release, forKey: .release)
+        try c.encodeIfPresent(fixedIn, forKey: .fixedIn)
         try c.encode(commit, forKey: .commit)
         try c.encode(effect, forKey: .effect)
     }
 
-    /// Apple's USB vendor id.
-    private static let apple: UInt16 = 0x05ac
 }

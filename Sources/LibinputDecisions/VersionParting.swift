@@ -78,11 +78,17 @@ public struct VersionParting: Equatable, Encodable, Sendable {
             let actual = d.actual == nil ? nil : theirs[d.actualIndex]
             // Past the end of `shown` where long streams were compared position by position.
             let previous = d.index > 0 ? shown[min(d.index, shown.count) - 1] : nil
+            // Whether the version without an event here goes on at the moment of the other's next.
+            func moment(_ times: [Int64], _ i: Int) -> Int64? { i < times.count ? times[i] : nil }
+            let resumesAtOnce =
+                d.actual == nil
+                ? moment(at.1, d.actualIndex).map { $0 == moment(at.0, d.index + 1) } == true
+                : d.expected == nil && moment(at.0, d.index).map { $0 == moment(at.1, d.actualIndex + 1) } == true
             let changes =
                 device.map {
                     LibinputChange.candidates(
                         between: before.version, and: after.version, expected: expected, actual: actual,
-                        after: previous, device: $0, quirks: quirks, tapping: tapping)
+                        after: previous, resumesAtOnce: resumesAtOnce, device: $0, quirks: quirks, tapping: tapping)
                 } ?? []
             return (time, changes)
         }

@@ -15,6 +15,9 @@ public struct LibinputQuirks: Sendable {
     public var pressureRange: (high: Int, low: Int)?
     /// Pressure above which a touch is a palm (`AttrPalmPressureThreshold`).
     public var palmPressureThreshold: Int?
+    /// Whether libinput takes the pad for Apple's (`ModelAppleTouchpad`, `ModelAppleTouchpadOneButton`),
+    /// which from 1.24 scrolls naturally by default (`tp_scroll_config_natural_get_default`).
+    public var appleTouchpad = false
 
     public init() {}
 
@@ -58,6 +61,7 @@ public struct LibinputQuirks: Sendable {
         case "AttrSizeHint" where numbers.count == 2 && numbers.allSatisfy({ $0 > 0 }):
             sizeHint = (numbers[0], numbers[1])
         case "AttrPalmPressureThreshold" where numbers.count == 1: palmPressureThreshold = numbers[0]
+        case "ModelAppleTouchpad", "ModelAppleTouchpadOneButton": appleTouchpad = value == "1"
         default: break
         }
     }

@@ -1,5 +1,6 @@
 import LibinputDecisions
 import LibinputEvents
+import Quirks
 import Recordings
 import XCTest
 
@@ -53,20 +54,51 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertEqual(candidates("1.28.1", "1.31.3", pad(resolution: 40)), [])
     }
 
+    /// Natural scrolling is told where libinput's quirks call the pad Apple's (a Bluetooth Magic
+    /// Trackpad's vendor is not Apple's USB one) and the scroll changed sign, between versions
+    /// that straddle 1.24.
     func testAChangeIsACandidateOnlyBetweenVersionsThatStraddleIt() {
-        let apple = pad(vendor: 0x05ac, resolution: 40)
+        let pad = pad(vendor: 0x004c, resolution: 40)
+        var apple = LibinputQuirks()
+        apple.appleTouchpad = true
         let (a, b) = (scroll(-0.11), scroll(0.11))
-        XCTAssertEqual(
+        func candidates(_ x: String, _ y: String, _ b: LibinputEvent, _ quirks: LibinputQuirks) -> [LibinputChange] {
             LibinputChange.candidates(
-                between: "1.22.1", and: "1.28.1", expected: a, actual: b, device: apple, tapping: false),
-            [.appleNaturalScroll])
-        XCTAssertEqual(
+                between: x, and: y, expected: a, actual: b, device: pad, quirks: quirks, tapping: false)
+        }
+        XCTAssertEqual(candidates("1.22.1", "1.28.1", b, apple), [.appleNaturalScroll])
+        XCTAssertEqual(candidates("1.23.0", "1.24.0", b, apple), [.appleNaturalScroll])
+        XCTAssertEqual(candidates("1.28.1", "1.31.3", b, apple), [])
+        XCTAssertEqual(candidates("1.22.1", "1.28.1", b, LibinputQuirks()), [], "not an Apple pad to libinput")
+        XCTAssertEqual(candidates("1.22.1", "1.28.1", scroll(0.2), apple), [], "no sign changed")
+    }
+
+    /// A dropped first update is told by the version that dropped it: 68a2ff0d (1.27.0) a
+    /// pinch's, c3aa00ef (1.27.1) a scroll's or swipe's; 68a2ff0d's two slips are 1.27.0's alone.
+    func testTheFirstUpdatesAreTheirOwnCommits() {
+        let device = pad(resolution: 40)
+        func event(_ kind: LibinputEvent.Kind) -> LibinputEvent {
+            LibinputEvent(time: 0, device: "event10", kind: kind)
+        }
+        let delta = GestureDelta(dx: 1, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0)
+        let pinch = event(.gesturePinchUpdate(fingers: 2, delta: delta, scale: 1.1, angleDelta: 0))
+        let pinchBegin = event(.gesturePinchBegin(fingers: 2))
+        func candidates(
+            _ x: String, _ y: String, _ a: LibinputEvent?, _ b: LibinputEvent?, after: LibinputEvent?
+        ) -> [LibinputChange] {
             LibinputChange.candidates(
-                between: "1.28.1", and: "1.31.3", expected: a, actual: b, device: apple, tapping: false), [])
+                between: x, and: y, expected: a, actual: b, after: after, resumesAtOnce: true, device: device,
+                tapping: false)
+        }
+        XCTAssertEqual(candidates("1.26.0", "1.27.0", pinch, nil, after: pinchBegin), [.firstUpdateNotSent])
+        XCTAssertEqual(candidates("1.22.1", "1.28.1", scroll(0.7), nil, after: nil), [.firstScrollSwipeUpdateNotSent])
+        XCTAssertEqual(candidates("1.26.0", "1.27.0", scroll(0.7), nil, after: nil), [])
+        // A scroll turning pinch lost its begin in 1.27.0 alone: not between 1.26 and 1.28.
         XCTAssertEqual(
-            LibinputChange.candidates(
-                between: "1.22.1", and: "1.28.1", expected: a, actual: b, device: pad(resolution: 40), tapping: false),
-            [], "not an Apple pad")
+            candidates("1.26.0", "1.27.0", pinchBegin, pinch, after: scroll(0.5)), [.scrollToPinchWithoutBegin])
+        XCTAssertEqual(
+            candidates("1.27.0", "1.27.1", pinch, pinchBegin, after: scroll(0.5)), [.scrollToPinchWithoutBegin])
+        XCTAssertEqual(candidates("1.26.0", "1.28.1", pinchBegin, pinch, after: scroll(0.5)), [])
     }
 
     /// The same unaccelerated motion accelerated otherwise is the speed curve; another

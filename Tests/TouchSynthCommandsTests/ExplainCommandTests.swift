@@ -179,7 +179,8 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(
             text.stdout.contains(
                 "(+1.938 s, in sequence 5): libinput 1.24.0, d61d3859 \"evdev: Enable natural scrolling by default on "
-                    + "Apple\": from it an Apple touchpad scrolls naturally by default: scroll values change sign\n"),
+                    + "Apple\": from it a touchpad libinput's quirks call Apple's (ModelAppleTouchpad) scrolls "
+                    + "naturally by default: scroll values change sign\n"),
             text.stdout)
         let json = runCommand(["explain", "--json", "--libinput", pair, bcm])
         let last = try XCTUnwrap(json.stdout.split(separator: "\n").last)
