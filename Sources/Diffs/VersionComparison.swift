@@ -46,7 +46,7 @@ public struct VersionComparison: Sendable {
         self.runs = runs
         self.device = device
         self.quirks = quirks
-        self.tapping = configuration.taps(hasLeftButton: device?.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) ?? true)
+        self.tapping = device.map(configuration.taps(on:)) ?? configuration.taps(hasLeftButton: true)
     }
 
     /// The recognizers that fired in `mode` (began or recognized), as `region/name`.

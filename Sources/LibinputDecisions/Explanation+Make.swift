@@ -33,10 +33,7 @@ extension Explanation {
         let rules = RuleBook(version: version)
         // libinput adding the touchpad: its node, and the size it gave the pad. Another device
         // given with it is added after it.
-        let padAdded = events.lazy.compactMap { event -> (node: String, info: DeviceInfo)? in
-            guard case .deviceAdded(let info) = event.kind, info.name == recording.device.name else { return nil }
-            return (event.device, info)
-        }.first
+        let padAdded = Self.padAdded(recording.device, in: events)
         var thresholds =
             padAdded.flatMap { read.thresholds[$0.node] } ?? read.thresholds.min { $0.key < $1.key }?.value
             ?? DeviceThresholds()
@@ -167,7 +164,7 @@ extension Explanation {
                     sendEvents: sendEvents,
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
-                    tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
+                    tapToClick: configuration.taps(on: pad),
                     scrollMethod: scrollMethod, clickMethod: clickMethod, libinputSize: size, endsInCut: endsInCut,
                     unplugged: unplugged
                 ).explained

@@ -59,6 +59,20 @@ public struct Explanation: Equatable, Sendable {
     /// Seconds since the replay's first event of `micros` into the recording.
     public func seconds(_ micros: UInt64) -> Double { timeBase.seconds(recordingStart + micros) }
 
+    /// Where libinput added the recording's `device` among a replay's `events`: its node, and what
+    /// libinput said of it; nil where it added none of that name. Other devices (`--with`) are not
+    /// the touchpad explained.
+    public static func padAdded(
+        _ device: DeviceDescription, in events: [LibinputEvent]
+    ) -> (
+        node: String, info: DeviceInfo
+    )? {
+        events.lazy.compactMap { event -> (node: String, info: DeviceInfo)? in
+            guard case .deviceAdded(let info) = event.kind, info.name == device.name else { return nil }
+            return (event.device, info)
+        }.first
+    }
+
     /// The sequence an event at `time` on libinput's clock falls in, as the events each reports
     /// are placed: the last to begin at or before it, the first for one before them all; nil for
     /// one before the recording, or where there is no sequence.

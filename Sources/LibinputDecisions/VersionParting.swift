@@ -73,7 +73,11 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         guard let first = differences.first else { return nil }
         /// A difference's time, and the changes between the two versions that can give it.
         func reasons(_ d: EventAlignment.Difference) -> (time: UInt64, changes: [LibinputChange]) {
-            let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
+            // An event of the other version's alone is at its own moment, put on `against`'s clock.
+            let time =
+                d.expected == nil && d.actualIndex < theirs.count
+                ? timeBase.origin &+ UInt64(bitPattern: at.1[d.actualIndex])
+                : d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
             let expected = d.expected == nil ? nil : shown[d.index]
             let actual = d.actual == nil ? nil : theirs[d.actualIndex]
             // Past the end of `shown` where long streams were compared position by position.

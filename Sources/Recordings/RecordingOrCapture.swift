@@ -42,12 +42,16 @@ public struct RecordingOrCapture {
     /// recording: a capture's object, or another value (no evemu line opens with a bracket;
     /// getevent's `[ time]` is detected as getevent); nil for any other line.
     static func json(opening trimmed: String, readAs format: RecordingLoader.Format?) -> String? {
-        if opensCapture(trimmed.utf8.first) {
+        let value = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: .fragmentsAllowed)
+        // A capture's lines are objects with a type, after a header naming its output; an object
+        // that opens a pretty-printed document is a capture's too, as far as a first line tells.
+        let object = value as? [String: Any]
+        if opensCapture(trimmed.utf8.first), object == nil || object?["type"] != nil || object?["output"] != nil {
             return "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and diff read "
                 + "captures"
         }
-        guard format == .evemu, trimmed.hasPrefix("[") else { return nil }
-        return "JSON, not a recording (nor a libinput capture, whose lines are objects)"
+        guard format == .evemu, trimmed.hasPrefix("[") || value != nil else { return nil }
+        return "JSON, not a recording (nor a libinput capture, whose lines are objects with a type)"
     }
 
     /// The recording the file holds; `description` and `node` as ``RecordingLoader/load(_:description:node:)`` takes

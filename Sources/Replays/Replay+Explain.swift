@@ -78,8 +78,7 @@ extension Replay {
         let device = recording.device
         for options in versions {
             let (explanation, events) = try explained(options)
-            let tapping = options.configuration.taps(
-                hasLeftButton: device.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT))
+            let tapping = options.configuration.taps(on: device)
             explanations.append((explanation, events, tapping))
             try step(.explained(explanation))
             guard !options.quirks.isEmpty else { continue }
@@ -88,11 +87,20 @@ extension Replay {
             let changes = ExplanationChange.changes(from: try explained(without).0, to: explanation)
             try step(.quirksChanged(changes, version: explanation.libinputVersion))
         }
-        let quirks = LibinputQuirks.load(for: device)
+        // The touchpad's events alone (not those of a device played `--with` it), and its quirks
+        // as each version listed them, a `--quirks` file's among them.
+        func padEvents(_ events: [LibinputEvent]) -> [LibinputEvent] {
+            guard let node = Explanation.padAdded(device, in: events)?.node else { return events }
+            return events.filter { $0.device == node }
+        }
         for (a, b) in zip(explanations, explanations.dropFirst()) {
             let (before, after) = (a.explanation.libinputVersion, b.explanation.libinputVersion)
+            let quirks =
+                b.explanation.quirks.map { LibinputQuirks(attributes: $0.properties.map { ($0.key, $0.value) }) }
+                ?? LibinputQuirks.load(for: device)
             let parting = VersionParting.between(
-                (before, a.events), (after, b.events), device: device, quirks: quirks, tapping: b.tapping
+                (before, padEvents(a.events)), (after, padEvents(b.events)), device: device, quirks: quirks,
+                tapping: b.tapping
             )?.placed(in: a.explanation)
             try step(
                 .versionsParted(

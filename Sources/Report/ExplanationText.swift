@@ -61,8 +61,8 @@ public enum ExplanationText {
 
     /// Where explanations part, a line each, or one line saying they do not: with and without
     /// `--quirks` on `version`, or `version` against the version `against`.
-    /// Against another version, where their `events` part follows, each difference's sequence
-    /// named, with the libinput changes that can give it; nil: the same events.
+    /// Against another version, where the touchpad's `events` part follows, each difference's
+    /// sequence named, with the libinput changes that can give it; nil: the same events.
     public static func changes(
         _ changes: [ExplanationChange], version: String, against: String?, events: VersionParting? = nil
     ) -> [String] {
@@ -78,7 +78,10 @@ public enum ExplanationText {
                         ?? "with your quirks: \(change.after) (without them: \(change.before))")
             }
         guard let against else { return lines }
-        return lines + (events?.lines(byExplain: true) ?? ["libinput \(version) gives the same events as \(against)"])
+        return lines
+            + (events?.lines(byExplain: true) ?? [
+                "the touchpad's events are the same on libinput \(version) as on \(against)"
+            ])
     }
 
     /// The sequences a change covers: one number where both explanations divide the recording

@@ -79,10 +79,8 @@ struct Explain: ParsableCommand, ReplayingCommand {
                 ([""] + ExplanationText.changes(changes, version: version, against: against, events: events)).joined(
                     separator: "\n"))
         }
-        for line in ExplanationLines.changes(
+        let lines = ExplanationLines.changes(
             changes, recording: recording, version: version, against: against, events: events)
-        {
-            try emit(try JSONLines.line(line))
-        }
+        try emit(try lines.map { try JSONLines.line($0) })
     }
 }

@@ -97,8 +97,9 @@ extension TouchSynth {
         guard helpWord || arguments.contains(where: { $0 == "--help" || $0 == "-h" }) else { return }
         let names = arguments.dropFirst(helpWord ? 1 : 0).prefix(while: { !$0.hasPrefix("-") })
         let (path, command) = commandPath(names)
-        // A word after a command without subcommands, or with a default one, may be its argument.
-        let takesArguments = command.configuration.subcommands.isEmpty || command.configuration.defaultSubcommand != nil
+        // A word after a command may be its positional argument, or its default subcommand's.
+        let properties = Mirror(reflecting: (command.configuration.defaultSubcommand ?? command).init()).children
+        let takesArguments = properties.contains { String(describing: type(of: $0.value)).hasPrefix("Argument<") }
         if path.count < names.count, helpWord || !takesArguments {
             throw ValidationError(
                 "no command '\((["touchsynth"] + names.prefix(path.count + 1)).joined(separator: " "))'")

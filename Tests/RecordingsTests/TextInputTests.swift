@@ -137,7 +137,8 @@ final class TextInputTests: XCTestCase {
         try "\n  [1, 2, 3]\n".write(toFile: file, atomically: true, encoding: .utf8)
         let error = badData { () throws(RecordingError) in _ = try RecordingLoader.load(file) }
         XCTAssertEqual(error?.line, 2)
-        XCTAssertEqual(error?.problem, "JSON, not a recording (nor a libinput capture, whose lines are objects)")
+        XCTAssertEqual(
+            error?.problem, "JSON, not a recording (nor a libinput capture, whose lines are objects with a type)")
         XCTAssertEqual(RecordingLoader.detectFormat("[   12.345678] /dev/input/event2: 0003 0035 000001f4"), .getevent)
     }
 

@@ -143,6 +143,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(misspelt.status, 64, misspelt.stdout)
         XCTAssertEqual(misspelt.stderr, "touchsynth: no command 'touchsynth replya' (see 'touchsynth --help')\n")
         XCTAssertEqual(runCommand(["replay", "x.yml", "--help"]).status, 0)
+        // Nor after a command whose default subcommand takes no word; `corpus run` takes paths.
+        XCTAssertEqual(runCommand(["bridge", "chek", "--help"]).status, 64)
+        XCTAssertEqual(runCommand(["corpus", "Tests", "--help"]).status, 0)
         let known = runCommand(["help", "bridge", "check"])
         XCTAssertEqual(known.status, 0, known.stderr)
         XCTAssertTrue(known.stdout.contains("USAGE: touchsynth bridge check"), known.stdout)

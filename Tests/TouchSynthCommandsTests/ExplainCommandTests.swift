@@ -194,6 +194,34 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertFalse(text.stdout.contains("\nsequence 5: libinput"), text.stdout)
     }
 
+    /// Where versions part is said of the touchpad, with its quirks as each version listed them:
+    /// an event one version alone sends is placed at its own moment, a device played `--with` the
+    /// pad is no part of it, and a quirks file calling the pad Apple's gives natural scrolling.
+    func testVersionsPartOnTheTouchpadAsExplained() throws {
+        let versions = try libinputBuilds(["1.28.1", "1.31.3"]).map(\.version)
+        let system = LibinputBuild.system.version
+        let bcm = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
+        let cut = runCommand(["explain", "--start", "0.9", "--libinput", versions.joined(separator: ","), bcm])
+        // 1.31.3 (mtdev as a plugin) moves the pointer at 0.051 s, in the first sequence, where
+        // 1.28.1 sends nothing: not at 1.28.1's next event.
+        XCTAssertTrue(
+            cut.stdout.contains("\(versions[1]) parts from \(versions[0]) at event 0 (+0.051 s, in sequence 1): "),
+            cut.stdout)
+        let cypress = Fixtures.evemu.appendingPathComponent("touchpads_CyPS2_Cypress_Trackpad.three_finger_tap.events")
+        let alps = Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events")
+        let with = runCommand(["explain", "--libinput", "\(system),\(versions[0])", cypress.path, "--with", alps.path])
+        XCTAssertTrue(
+            with.stdout.contains("the touchpad's events are the same on libinput \(versions[0]) as on \(system)\n"),
+            with.stdout)
+        let quirks = temporaryPath("apple.quirks")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirks) }
+        try "[Apple]\nMatchName=ETPS/2 Elantech Touchpad\nModelAppleTouchpad=1\n".write(
+            toFile: quirks, atomically: true, encoding: .utf8)
+        let scroll = Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path
+        let apple = runCommand(["explain", "--quirks", quirks, "--libinput", "\(system),\(versions[0])", scroll])
+        XCTAssertTrue(apple.stdout.contains("libinput 1.24.0, d61d3859"), apple.stdout)
+    }
+
     /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a
     /// thumb set aside above the thumb line is not said to be one for its place.
     func testWhatDidNotHappenIsToldWithItsReason() throws {
