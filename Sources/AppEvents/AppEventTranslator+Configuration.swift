@@ -67,7 +67,8 @@ extension AppEventTranslator {
 extension AppEventTranslator.Configuration {
     /// What is wrong with these tunables, in words; nil when a translator takes them: sizes,
     /// distances and durations finite, the screen and the simulated touches' distance positive,
-    /// the others not negative, magnetism within 0…1.
+    /// the others not negative, magnetism within 0…1; the pointer's start finite (anywhere: it is
+    /// kept on the screen).
     public var problem: String? {
         guard screenSize.width > 0 && screenSize.height > 0 && screenSize.width.isFinite && screenSize.height.isFinite
         else { return "screen size must be positive" }

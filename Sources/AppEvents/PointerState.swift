@@ -36,13 +36,14 @@ public struct PointerState: Sendable {
     /// - Parameters:
     ///   - screenSize: the virtual screen.
     ///   - lockPolicy: who decides whether a requested pointer lock is granted.
-    ///   - start: where the pointer starts, kept on the screen as motion is; nil: at its centre.
+    ///   - start: where the pointer starts, kept on the screen as motion is; nil (or not finite):
+    ///     at its centre.
     public init(screenSize: Size = .defaultScreen, lockPolicy: PointerLockPolicy = .system, start: Point? = nil) {
         self.screenSize = screenSize
         lastPoint = Point(x: screenSize.width.nextDown, y: screenSize.height.nextDown)
         location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         lock = PointerLock(policy: lockPolicy)
-        if let start { place(at: start) }
+        if let start, start.x.isFinite, start.y.isFinite { place(at: start) }
     }
 
     // MARK: Motion

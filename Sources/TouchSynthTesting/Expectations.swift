@@ -338,14 +338,14 @@ extension ModeReplay {
         return "; it lost arbitration to " + named.joined(separator: ", ")
     }
 
-    /// `; text/scroll changed state instead`: where the events went that a recognizer took none
-    /// of (the regions under the pointer and the touches, which a test may not have placed).
+    /// `; text/scroll activated instead`: where the events went that a recognizer took none of
+    /// (the regions under the pointer and the touches, which a test may not have placed).
     private func instead(of record: GestureRecord, in mode: DeliveryMode) -> String {
         let records = self[mode].surface.records
         // The record itself never changed state: it is not among them.
-        let changed = zip(records, RecognizerPath.paths(of: records)).filter { !$0.0.transitions.isEmpty }
-        guard !changed.isEmpty else { return "" }
-        return "; " + Self.list(changed.map(\.1.description)) + " changed state instead"
+        let activated = zip(records, RecognizerPath.paths(of: records)).filter { $0.0.activated }
+        guard !activated.isEmpty else { return "" }
+        return "; " + Self.list(activated.map(\.1.description)) + " activated instead"
     }
 
     /// Why a pan that never changed state took none of the scrolling libinput sent: its

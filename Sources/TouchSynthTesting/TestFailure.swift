@@ -37,7 +37,7 @@ extension ModeReplay {
     /// Records `message` as a failure of the running test, with the library that runs it: an
     /// issue with this replay's HTML report attached under Swift Testing (saved with `swift test
     /// --attachments-path DIR`), an XCTest failure otherwise, written to stderr instead where XCTest
-    /// recorded it against no test case (``RunningTestCases``). Either way the report is also written to
+    /// recorded it against no test case (``XCTestFailures``). Either way the report is also written to
     /// a file that the message names, one per test and replay (``ReportFiles``).
     func fail(_ message: String, at site: CallSite) {
         let report = reportFiles.report(for: site.testName + "-" + name) {
@@ -54,8 +54,7 @@ extension ModeReplay {
             if let html = report.new {
                 Attachment.record(html, named: ((path ?? name) as NSString).lastPathComponent, sourceLocation: location)
             }
-        } else if !RunningTestCases.shared.recorded({ XCTFail(failure.message, file: site.filePath, line: site.line) })
-        {
+        } else if !XCTestFailures.shared.recorded({ XCTFail(failure.message, file: site.filePath, line: site.line) }) {
             FileHandle.standardError.write(Data("\(site.fileID):\(site.line): error: \(failure.message)\n".utf8))
         }
     }

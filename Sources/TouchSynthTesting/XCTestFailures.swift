@@ -5,9 +5,9 @@ import XCTest
 /// is current goes to `XCTFail`, which drops it when no test case runs (a Swift Testing test's
 /// detached task or worker thread): such a failure is written to stderr instead, so that it is
 /// never lost, and only then, so that none is told twice.
-final class RunningTestCases: NSObject, XCTestObservation, @unchecked Sendable {
-    static let shared: RunningTestCases = {
-        let observer = RunningTestCases()
+final class XCTestFailures: NSObject, XCTestObservation, @unchecked Sendable {
+    static let shared: XCTestFailures = {
+        let observer = XCTestFailures()
         XCTestObservationCenter.shared.addTestObserver(observer)
         return observer
     }()
