@@ -16,12 +16,14 @@ extension VersionComparison {
     }
 
     /// `recording` on each of `versions`: libinput's events from `replay` (given the version's
-    /// index), through both modes' pipeline run with `options` and a surface from `makeSurface` each, compared
-    /// (`compare --libinput A,B`). Each version's ``Findings`` go to `found` as soon as its replay
-    /// is through, so a later version that fails loses none of an earlier one's.
+    /// index), through both modes' pipeline run with `options` and a surface from `makeSurface`
+    /// each, compared (`compare --libinput A,B`), the changes between them told with the device's
+    /// `quirks`. Each version's ``Findings`` go to `found` as soon as its replay is through, so a
+    /// later version that fails loses none of an earlier one's.
     public static func run(
         _ recording: Recording, versions: [String], configuration: AppEventTranslator.Configuration,
-        deviceConfiguration: DeviceConfiguration, options: ModePipeline.Options, makeSurface: () throws -> Surface,
+        deviceConfiguration: DeviceConfiguration, quirks: LibinputQuirks, options: ModePipeline.Options,
+        makeSurface: () throws -> Surface,
         replay: (Int) throws -> [LibinputEvent], found: (Findings) throws -> Void
     ) throws -> VersionComparison {
         var runs: [Run] = []
@@ -37,7 +39,7 @@ extension VersionComparison {
             runs.append(Run(version: version, events: events, report: pipeline.comparison))
         }
         return VersionComparison(
-            runs: runs, device: recording.device, quirks: LibinputQuirks.load(for: recording.device),
+            runs: runs, device: recording.device, quirks: quirks,
             configuration: deviceConfiguration)
     }
 }

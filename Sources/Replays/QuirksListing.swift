@@ -1,5 +1,6 @@
 import MockedDevices
 import Quirks
+import Recordings
 
 extension QuirksListing {
     /// Lists the quirks of `source`'s device as `libinput quirks list --verbose` says on the
@@ -53,4 +54,17 @@ extension QuirksListing {
         }
     }
 
+}
+
+extension LibinputQuirks {
+    /// The quirks a replay of `recording` with `options` applies: as its libinput version lists
+    /// them where quirks files are tried (their changes among them), else from that version's own
+    /// quirks folder.
+    public static func applied(to recording: Recording, options: ReplayOptions) throws(HarnessError) -> LibinputQuirks {
+        guard !options.quirks.isEmpty else {
+            return load(for: recording.device, directory: options.libinput.quirksDirectory)
+        }
+        let listing = try QuirksListing.list(.recording(recording), options: options)
+        return LibinputQuirks(attributes: listing.properties.map { ($0.key, $0.value) })
+    }
 }

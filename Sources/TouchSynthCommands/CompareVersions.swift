@@ -23,7 +23,8 @@ extension Compare {
                 warn(loaded.notes, in: path)
                 return try VersionComparison.run(
                     loaded, versions: builds.map(\.version), configuration: configuration,
-                    deviceConfiguration: config.configuration, options: appOptions,
+                    deviceConfiguration: config.configuration,
+                    quirks: try .applied(to: loaded, options: options[options.count - 1]), options: appOptions,
                     makeSurface: description.makeSurface,
                     replay: { index in
                         try replayed(loaded, from: path, window: window, options: options[index]).replay.events

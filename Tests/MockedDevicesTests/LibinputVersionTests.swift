@@ -221,7 +221,8 @@ final class LibinputVersionTests: XCTestCase {
             try VersionComparison.run(
                 RecordingLoader.load(path), versions: ["1.22.1", "1.28.1"],
                 configuration: AppEventTranslator.Configuration(), deviceConfiguration: DeviceConfiguration(),
-                options: .init(checksInvariants: true), makeSurface: { Surface.builtIn(.default) },
+                quirks: LibinputQuirks(), options: .init(checksInvariants: true),
+                makeSurface: { Surface.builtIn(.default) },
                 replay: { index in
                     guard index == 0 else { throw Unplayable() }
                     return cut

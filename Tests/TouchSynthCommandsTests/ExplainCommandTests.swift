@@ -196,7 +196,8 @@ final class ExplainCommandTests: XCTestCase {
 
     /// Where versions part is said of the touchpad, with its quirks as each version listed them:
     /// an event one version alone sends is placed at its own moment, a device played `--with` the
-    /// pad is no part of it, and a quirks file calling the pad Apple's gives natural scrolling.
+    /// pad is no part of it, and a quirks file calling the pad Apple's gives natural scrolling (in
+    /// `compare` too).
     func testVersionsPartOnTheTouchpadAsExplained() throws {
         let versions = try libinputBuilds(["1.28.1", "1.31.3"]).map(\.version)
         let system = LibinputBuild.system.version
@@ -218,8 +219,10 @@ final class ExplainCommandTests: XCTestCase {
         try "[Apple]\nMatchName=ETPS/2 Elantech Touchpad\nModelAppleTouchpad=1\n".write(
             toFile: quirks, atomically: true, encoding: .utf8)
         let scroll = Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path
-        let apple = runCommand(["explain", "--quirks", quirks, "--libinput", "\(system),\(versions[0])", scroll])
-        XCTAssertTrue(apple.stdout.contains("libinput 1.24.0, d61d3859"), apple.stdout)
+        for command in ["explain", "compare"] {
+            let apple = runCommand([command, "--quirks", quirks, "--libinput", "\(system),\(versions[0])", scroll])
+            XCTAssertTrue(apple.stdout.contains("libinput 1.24.0, d61d3859"), "\(command): \(apple.stdout)")
+        }
     }
 
     /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a
