@@ -168,8 +168,7 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
             change.isIn(older) != change.isIn(newer)
                 && change.explains(
                     expected: expected, actual: actual, after: previous, resumesAtOnce: resumesAtOnce, device: device,
-                    quirks: quirks,
-                    tapping: tapping)
+                    quirks: quirks, tapping: tapping)
         }
     }
 

@@ -20,7 +20,7 @@ extension SequenceAnalysis {
     var tapHeldMotionBack: String? {
         guard tapToClick else { return nil }
         let frames = recording.frames
-        let gestures = decisions(of: .gesture)
+        let gestures = decisions(of: .gesture), taps = decisions(of: .tap)
         var cut: [(gesture: String, tapState: String, again: Bool)] = []
         for (index, decision) in gestures.enumerated() {
             guard ["RESET", "CANCEL"].contains(LibinputDecision.short(decision.event)),
@@ -29,7 +29,7 @@ extension SequenceAnalysis {
                 activeFingers(at: frame) == activeFingers(at: frame - 1), !pressesButton(frame)
             else { continue }
             let time = frames[frame].time
-            let tapState = decisions(of: .tap).last { ($0.cause?.time ?? 0) <= time }.map {
+            let tapState = taps.last { ($0.cause?.time ?? 0) <= time }.map {
                 LibinputDecision.short($0.to)
             }
             let since = gestures[..<index].last { $0.to.map(LibinputDecision.short) == from }?.cause?.time ?? 0

@@ -24,6 +24,9 @@ public struct QuirksListing: Equatable, Sendable {
     /// What reading the recording guessed or repaired (a log's device inferred from its events).
     public var notes: [String] = []
 
+    /// The quirks listed, as ``LibinputQuirks`` holds those that change what a touch means.
+    public var quirks: LibinputQuirks { LibinputQuirks(attributes: properties.map { ($0.key, $0.value) }) }
+
     /// The tool's output read: each section that is a full match, each property it adds (a later
     /// one replacing an earlier of the same key, as libinput applies them). `original` names a
     /// file of the folder the tool read as the user knows it.

@@ -42,15 +42,18 @@ public struct RecordingOrCapture {
     /// recording: a capture's object, or another value (no evemu line opens with a bracket;
     /// getevent's `[ time]` is detected as getevent); nil for any other line.
     static func json(opening trimmed: String, readAs format: RecordingLoader.Format?) -> String? {
+        let capture = opensCapture(trimmed.utf8.first)
+        // Parsed only where it may be JSON: a line of another format detected is none.
+        guard capture || format == .evemu else { return nil }
         let value = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: .fragmentsAllowed)
         // A capture's lines are objects with a type, after a header naming its output; an object
         // that opens a pretty-printed document is a capture's too, as far as a first line tells.
         let object = value as? [String: Any]
-        if opensCapture(trimmed.utf8.first), object == nil || object?["type"] != nil || object?["output"] != nil {
+        if capture, object == nil || object?["type"] != nil || object?["output"] != nil {
             return "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and diff read "
                 + "captures"
         }
-        guard format == .evemu, trimmed.hasPrefix("[") || value != nil else { return nil }
+        guard trimmed.hasPrefix("[") || value != nil else { return nil }
         return "JSON, not a recording (nor a libinput capture, whose lines are objects with a type)"
     }
 

@@ -64,7 +64,6 @@ extension LibinputQuirks {
         guard !options.quirks.isEmpty else {
             return load(for: recording.device, directory: options.libinput.quirksDirectory)
         }
-        let listing = try QuirksListing.list(.recording(recording), options: options)
-        return LibinputQuirks(attributes: listing.properties.map { ($0.key, $0.value) })
+        return try QuirksListing.list(.recording(recording), options: options).quirks
     }
 }

@@ -95,9 +95,7 @@ extension Replay {
         }
         for (a, b) in zip(explanations, explanations.dropFirst()) {
             let (before, after) = (a.explanation.libinputVersion, b.explanation.libinputVersion)
-            let quirks =
-                b.explanation.quirks.map { LibinputQuirks(attributes: $0.properties.map { ($0.key, $0.value) }) }
-                ?? LibinputQuirks.load(for: device)
+            let quirks = b.explanation.quirks?.quirks ?? LibinputQuirks.load(for: device)
             let parting = VersionParting.between(
                 (before, padEvents(a.events)), (after, padEvents(b.events)), device: device, quirks: quirks,
                 tapping: b.tapping
