@@ -386,8 +386,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "ViewServer",
-                "TestSupport",
+                "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "DesktopEvents",
+                "ViewServer", "TestSupport",
             ]),
     ]
 )

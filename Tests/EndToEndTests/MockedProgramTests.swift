@@ -1,7 +1,9 @@
+import DesktopEvents
 import Foundation
 import LibinputEvents
 import MockedDevices
 import Recordings
+import Replays
 import TestSupport
 import XCTest
 
@@ -304,6 +306,60 @@ final class MockedProgramTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(command[0]): \(result.stderr)")
             XCTAssertEqual(schema.validate(output: result.stdout), [], command[0])
         }
+    }
+
+    // MARK: - debug beside a real display server
+
+    /// `debug --wayland --device NODE` on a recording's mocked device beside headless sway, which
+    /// has no input devices of its own: every gesture libinput made the window did not receive,
+    /// and each is said so.
+    func testDebugBesideWaylandSaysWhatTheWindowDidNotReceive() throws {
+        let (result, output, unreceived) = try debugBesideMockedSession("--wayland", "WAYLAND_DISPLAY", try startSway())
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = output.filter { $0.hasPrefix("libinput: ") }
+        XCTAssertEqual(
+            lines.filter { $0.contains("pinch") }.first,
+            "libinput: 2-finger pinch; the window received nothing: the compositor kept it, or the pointer was not "
+                + "over the window")
+        XCTAssertEqual(lines, unreceived.map { Substring($0.line) })
+    }
+
+    /// `debug --x11 --device NODE` on a recording's mocked device beside Xvfb, which has no
+    /// touchpad of its own: every gesture libinput made the window did not receive, and each is
+    /// said so, as JSON lines.
+    func testDebugBesideX11SaysWhatTheWindowDidNotReceive() throws {
+        let (result, output, unreceived) = try debugBesideMockedSession("--x11 --json", "DISPLAY", try startXvfb())
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let outcomes = output.filter { $0.contains("\"window\":") }
+        XCTAssertEqual(
+            outcomes.first { $0.contains("pinch") },
+            #"{"cancelled":false,"changes":[],"fingers":2,"gesture":"pinch","window":"nothing"}"#)
+        let said = try outcomes.map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return "\(object?["fingers"] ?? "") \(object?["gesture"] ?? "") \(object?["window"] ?? "")"
+        }
+        XCTAssertEqual(said, unreceived.map { "\($0.fingers) \($0.gesture.rawValue) \($0.window.rawValue)" })
+    }
+
+    /// `touchsynth debug ARGUMENTS --device NODE` under `touchsynth mock`, on the synthesized
+    /// session's mocked device, with `variable` (`WAYLAND_DISPLAY`, `DISPLAY`) set to `display`:
+    /// the command's result and its stdout's lines, which the mocked program writes to a file, and
+    /// what it should say of the session's gestures, a window having received none: each gesture
+    /// of the session's replay on the virtual clock.
+    private func debugBesideMockedSession(
+        _ arguments: String, _ variable: String, _ display: String
+    ) throws -> (result: Finished, lines: [Substring], unreceived: [CompositorComparison.Outcome]) {
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let out = temporaryPath("both-sides.out")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = runCommand([
+            "mock", session, "--", "/bin/sh", "-c",
+            "\(variable)=\"$1\" exec \"$0\" debug \(arguments) --device {devnode} > \"$2\"",
+            try Fixtures.touchsynth(), display, out,
+        ])
+        let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        let unreceived = CompositorComparison.outcomes(libinput: try Replay(.file(session)).events, window: [])
+        return (result, text.split(separator: "\n"), unreceived)
     }
 
     // MARK: - A program's threads and the preload

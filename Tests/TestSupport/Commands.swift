@@ -53,26 +53,3 @@ private final class Results<T: Sendable>: @unchecked Sendable {
 
     var all: [T] { lock.withLock { finished.map { $0! } } }
 }
-
-/// `touchsynth debug ARGUMENTS --device NODE` under `touchsynth mock`, on the synthesized
-/// session's mocked device, with `variable` (`WAYLAND_DISPLAY`, `DISPLAY`) set to `display`: the
-/// command's result and its stdout's lines, which the mocked program writes to a file, and what
-/// it should say of the session's gestures, a window having received none: each gesture of the
-/// session's replay on the virtual clock.
-public func debugBesideMockedSession(
-    _ arguments: String, _ variable: String, _ display: String
-) throws -> (
-    result: Finished, lines: [Substring], unreceived: [CompositorComparison.Outcome]
-) {
-    let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
-    let out = temporaryPath("both-sides.out")
-    defer { try? FileManager.default.removeItem(atPath: out) }
-    let result = runCommand([
-        "mock", session, "--", "/bin/sh", "-c",
-        "\(variable)=\"$1\" exec \"$0\" debug \(arguments) --device {devnode} > \"$2\"",
-        try Fixtures.touchsynth(), display, out,
-    ])
-    let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-    let unreceived = CompositorComparison.outcomes(libinput: try Replay(.file(session)).events, window: [])
-    return (result, text.split(separator: "\n"), unreceived)
-}

@@ -9,21 +9,6 @@ import XCTest
 /// X.Org 21.1), with its virtual core pointer; gestures need a touchpad and xf86-input-libinput,
 /// which the VM tier has.
 final class X11ClientTests: XCTestCase {
-    /// Starts Xvfb on a display of its own, which it chooses and names on stdout once it accepts
-    /// clients (`-displayfd`); `-noreset` keeps it from resetting as its last client leaves.
-    private func startXvfb() throws -> String {
-        let xvfb = try XCTUnwrap(findExecutable("Xvfb"), "Xvfb is not installed (tools/test installs xvfb)")
-        let process = try Running([
-            xvfb, "-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0", "800x600x24",
-        ])
-        // SIGTERM: Xvfb then removes its socket and lock file from /tmp.
-        addTeardownBlock { process.terminate() }
-        waitUntil(whileRunning: process.pid) { process.stdoutText.hasSuffix("\n") }
-        let number = process.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertTrue(process.isRunning && Int(number) != nil, "Xvfb ended as it started: \(number)")
-        return ":" + number
-    }
-
     func testTheClientAgreesOnXInput24AndSeesThePointerEnter() throws {
         let name = try startXvfb()
         // Another client moves the pointer: where the window will be (with no window manager, the
@@ -52,23 +37,6 @@ final class X11ClientTests: XCTestCase {
         var mapping = client.makeMapping()
         for event in events { libinput += mapping.map(event).map { "\($0.device) \($0.kind)" } }
         XCTAssertEqual(libinput.first?.hasPrefix("x11 pointerMotion(dx: 30.0, dy: -10.0"), true, "\(libinput)")
-    }
-
-    /// `debug --x11 --device NODE` on a recording's mocked device beside Xvfb, which has no
-    /// touchpad of its own: every gesture libinput made the window did not receive, and each is
-    /// said so, as JSON lines.
-    func testBothSidesSayWhatTheWindowDidNotReceive() throws {
-        let (result, output, unreceived) = try debugBesideMockedSession("--x11 --json", "DISPLAY", try startXvfb())
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let outcomes = output.filter { $0.contains("\"window\":") }
-        XCTAssertEqual(
-            outcomes.first { $0.contains("pinch") },
-            #"{"cancelled":false,"changes":[],"fingers":2,"gesture":"pinch","window":"nothing"}"#)
-        let said = try outcomes.map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            return "\(object?["fingers"] ?? "") \(object?["gesture"] ?? "") \(object?["window"] ?? "")"
-        }
-        XCTAssertEqual(said, unreceived.map { "\($0.fingers) \($0.gesture.rawValue) \($0.window.rawValue)" })
     }
 
     func testNoXServerIsOneSentence() {
