@@ -86,17 +86,12 @@ extension Explanation {
             size: thresholds.size, hysteresisFrom: read.hysteresisFrom, detection: detection)
         let starts = sequences.map(\.start)
         let startFrames = sequences.map(\.frames.lowerBound)
-        /// The last sequence beginning at or before `value` among `bounds`, the first for one
-        /// before them all.
-        func last<T: Comparable>(atOrBefore value: T, in bounds: [T]) -> Int {
-            bounds.indexBeforePartition(where: { $0 > value }) ?? 0
-        }
         // A line belongs to the sequence its frame is in, or, for a timer, the sequence it fired
         // after; a line before the first sequence to the first.
         func sequenceIndex(of cause: LibinputLogCause) -> Int {
             switch cause {
-            case .frame(let device, let index, _) where device == 0: last(atOrBefore: index, in: startFrames)
-            default: last(atOrBefore: cause.time, in: starts)
+            case .frame(let device, let index, _) where device == 0: startFrames.sequenceIndex(holding: index)
+            default: starts.sequenceIndex(holding: cause.time)
             }
         }
         /// Whether `node` is the touchpad's: the decisions and events of another device (`--with`
@@ -118,7 +113,7 @@ extension Explanation {
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
         var gesturesBySequence = Array(repeating: [SequenceAnalysis.GestureSent](), count: sequences.count)
         for event in events where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
-            let time = event.time - recordingStart, n = last(atOrBefore: time, in: starts)
+            let time = event.time - recordingStart, n = starts.sequenceIndex(holding: time)
             eventsBySequence[n].append(event)
             if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
             switch event.kind {

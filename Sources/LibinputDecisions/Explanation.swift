@@ -77,8 +77,8 @@ public struct Explanation: Equatable, Sendable {
     /// are placed: the last to begin at or before it, the first for one before them all; nil for
     /// one before the recording, or where there is no sequence.
     public func sequenceNumber(at time: UInt64) -> Int? {
-        guard time >= recordingStart, let first = sequences.first else { return nil }
-        return sequences.last { $0.start <= time - recordingStart }?.number ?? first.number
+        guard time >= recordingStart, !sequences.isEmpty else { return nil }
+        return sequences[sequences.map(\.start).sequenceIndex(holding: time - recordingStart)].number
     }
 
     /// Every decision line attributed to a frame, a timer or a fault.
@@ -152,4 +152,12 @@ public struct PointMM: Equatable, Sendable, Codable {
 
 extension TrackPoint {
     var mm: PointMM { PointMM(x: x, y: y) }
+}
+
+extension Array where Element: Comparable {
+    /// Among sequences' ordered starts (times or first frames), the index of the sequence that
+    /// holds `value`: the last to begin at or before it, the first for one before them all.
+    func sequenceIndex(holding value: Element) -> Int {
+        indexBeforePartition(where: { $0 > value }) ?? 0
+    }
 }
