@@ -11,9 +11,9 @@ public struct PointerInteraction: Equatable, Sendable {
     public var viewFrame: Rect
     /// The regions, in the order they are tried: the first containing the pointer is its region.
     public var regions: [PointerRegion]
-    /// How far, 0…1, a content effect pulls the location the app sees from a padded region's
-    /// margin towards the view; at 1 it sits on the view's edge as soon as the pointer enters the
-    /// padding. At 0, the default, the app sees the pointer where it is: the talk asks the app to
+    /// How far, 0…1, a content effect that snaps (``PointerStyle/Effect/snapsToView``: not a
+    /// hover) pulls the location the app sees from a padded region's margin towards the view; at
+    /// 1 it sits on the view's edge as soon as the pointer enters the padding. At 0, the default, the app sees the pointer where it is: the talk asks the app to
     /// make its padding hit-test to the view, which it would not need if the location moved.
     /// Above 0 is TouchSynth's model of a location that follows the snap the talk shows.
     public var magnetism: Double
@@ -29,13 +29,13 @@ public struct PointerInteraction: Equatable, Sendable {
 
     /// Where the app sees a pointer whose unconstrained location is `free`, in `region`: held
     /// at the middle of the region on each constrained axis, or pulled towards the view by the
-    /// magnetism of a content effect.
+    /// magnetism of a content effect that snaps.
     func location(of free: Point, in region: PointerRegion) -> Point {
         var location = free
         let style = region.style
         if style.constrainedAxes.contains(.vertical) { location.y = region.rect.y + region.rect.height / 2 }
         if style.constrainedAxes.contains(.horizontal) { location.x = region.rect.x + region.rect.width / 2 }
-        if style.effect != nil && magnetism > 0 && !viewFrame.contains(free) {
+        if style.effect?.snapsToView == true && magnetism > 0 && !viewFrame.contains(free) {
             // The nearest point of the view; its far edges are not in it (`Rect.contains`).
             let nearest = Point(
                 x: min(max(free.x, viewFrame.x), (viewFrame.x + viewFrame.width).nextDown),

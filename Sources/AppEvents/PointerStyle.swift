@@ -13,6 +13,11 @@ public struct PointerStyle: Equatable, Sendable, CustomStringConvertible {
         case lift
         /// The view is tinted, scaled or shadowed under an unchanged pointer.
         case hover
+
+        /// Whether the pointer snaps to the view (WWDC20 10093 "Build for the iPadOS pointer"):
+        /// it morphs into the view (highlight) or under it (lift, and the system's pick); a hover
+        /// leaves the pointer as it is, so nothing snaps.
+        public var snapsToView: Bool { self != .hover }
     }
 
     /// `UIPointerShape`.

@@ -106,6 +106,18 @@ final class PointerInteractionTests: XCTestCase {
         }
     }
 
+    /// A hover effect leaves the pointer unchanged and does not snap: no magnetism pulls it.
+    func testAHoverIsNotPulled() {
+        let button = Rect(x: 760, y: 430, width: 40, height: 40)
+        for effect in PointerStyle.Effect.allCases {
+            let padded = PointerRegion(
+                identifier: "b", rect: Rect(x: 740, y: 418, width: 80, height: 64), style: .effect(effect))
+            let h = harness([PointerInteraction(view: "b", viewFrame: button, regions: [padded], magnetism: 1)])
+            h.send(.motion(25, 0))
+            XCTAssertEqual(h.translator.pointerLocation.x, effect == .hover ? 745 : 760, "\(effect)")
+        }
+    }
+
     /// Overlapping interactions: the topmost view's region wins; its exit hands back to the one below.
     func testTheTopmostViewsRegionWins() {
         let below = PointerInteraction(view: "canvas", viewFrame: Rect(x: 0, y: 0, width: 1440, height: 900))
