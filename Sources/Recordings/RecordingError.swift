@@ -163,6 +163,23 @@ public func checkReadable(_ paths: [String?], replaceable: [String] = []) throws
     for case let path? in paths + replaceable { try checkReadable(path) }
 }
 
+/// ``checkReadable(_:replaceable:)`` for a command that reads several `files` as `grep` does,
+/// passing over one that cannot be read: each of them is counted and checked for a pipe given
+/// twice, and refused here only where none can be read (a command that would read nothing
+/// says so before a libinput build); otherwise each is told as the command comes to it.
+public func checkReadable(_ paths: [String?], passingOver files: [String]) throws(RecordingError) {
+    try checkReadable(paths)
+    CommandInputs.count(files)
+    try checkEachPipeOnce(paths.compactMap { $0 } + files)
+    guard !files.contains(where: isReadable) else { return }
+    for path in files { try checkReadable(path) }
+}
+
+private func isReadable(_ path: String) -> Bool {
+    do { try checkReadable(path) } catch { return false }
+    return true
+}
+
 /// Refuses a path that is missing or a directory (``RecordingError/Kind/missingFile``), or that
 /// this process may not read (``RecordingError/Kind/permission``).
 public func checkReadable(_ path: String) throws(RecordingError) {

@@ -89,7 +89,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         try OutputFile.refuseOneFileTwice([("--report", reportDirectory), ("--events-out", eventsFile)])
         // Every input is checked before the libinput build, which can take a minute, or any replay.
         try checkReadable(
-            recordings + [input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files)
+            [input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files, passingOver: recordings)
         let captures = recordingOption == nil ? [] : RecordingOrCapture.captures(among: recordings)
         if let first = captures.first, captures.count == recordings.count || libinput.versions.count > 1 {
             try refuseCapture(isCapture: true, at: first, alone: true)

@@ -42,7 +42,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
     }
 
     func run() throws {
-        try checkReadable(recordings + [input.desc] + with.others + quirks.files)
+        try checkReadable([input.desc] + with.others + quirks.files, passingOver: recordings)
         if json { try emit(JSONLines.header("explain")) }
         var files = PassingOver()
         for recording in recordings {

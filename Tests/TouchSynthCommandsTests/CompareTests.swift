@@ -40,8 +40,8 @@ final class CompareTests: XCTestCase {
     }
 
     /// A recording that cannot be read is reported in one line and passed over; the others are
-    /// compared, and the first failure's exit code ends the run. A missing file is said before
-    /// anything is compared (``InputKindTests``).
+    /// compared, and the first failure's exit code ends the run (a missing file too:
+    /// ``InputKindTests``).
     func testABadRecordingAmongOthersIsReportedAndPassedOver() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let rotate = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path

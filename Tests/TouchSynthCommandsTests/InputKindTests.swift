@@ -3,8 +3,8 @@ import XCTest
 import TestSupport
 
 /// Inputs told apart, checked and refused before anything is read or replayed: a capture by its
-/// first byte that is not blank, however far, a pipe given twice, a missing file wherever it
-/// stands, and text that is neither kind.
+/// first byte that is not blank, however far, a pipe given twice, a missing file where no other
+/// can be read, and text that is neither kind.
 final class InputKindTests: XCTestCase {
     private let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
 
@@ -52,14 +52,25 @@ final class InputKindTests: XCTestCase {
         }
     }
 
-    /// A missing file is said before anything is compared, wherever it stands among the
-    /// recordings; bridge check says a missing touchscreen capture before reading the first.
-    func testAMissingFileIsSaidFirstWhereverItStands() throws {
+    /// A missing file among recordings that can be read is said where it stands and passed over,
+    /// as `grep` passes over one; where none can be read, the first is said before anything is
+    /// replayed or built. bridge check says a missing touchscreen capture before reading the first.
+    func testAMissingFileIsPassedOverOrSaidFirstWhenNoneCanBeRead() throws {
         let missing = temporaryPath("missing.yml")
-        for order in [[missing, pinch, pinch], [pinch, missing, pinch]] {
-            let run = runCommand(["compare"] + order)
-            XCTAssertEqual(run.status, 66, run.stderr)
-            XCTAssertEqual(run.stdout, "", "nothing compared: \(order)")
+        let rotate = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path
+        for command in ["compare", "explain"] {
+            for order in [[missing, pinch, rotate], [pinch, missing, rotate]] {
+                let run = runCommand([command, "--json"] + order)
+                XCTAssertEqual(run.status, 66, run.stderr)
+                XCTAssertEqual(run.stderr, "touchsynth: \(missing): no such file\n", "\(command) \(order)")
+                let told = try jsonLines(run.stdout).compactMap { $0["recording"] as? String }
+                let inTurn = told.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+                XCTAssertEqual(inTurn, [pinch, rotate], "\(command) \(order)")
+            }
+            let none = runCommand([command, missing, "/"])
+            XCTAssertEqual(none.status, 66, none.stderr)
+            XCTAssertEqual(none.stderr, "touchsynth: \(missing): no such file\n", command)
+            XCTAssertEqual(none.stdout, "", "nothing \(command)d")
         }
         let first = try capture()
         defer { unlink(first) }
