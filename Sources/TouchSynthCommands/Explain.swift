@@ -25,7 +25,13 @@ struct Explain: ParsableCommand, ReplayingCommand {
                 + "explained in turn; one that cannot be read is said and passed over."))
     var recordings: [String]
     @OptionGroup var input: LogInputOptions
-    @Flag(help: "JSON Lines output (docs/json.md: explain).") var json = false
+    @Flag(
+        help: """
+            JSON Lines output (docs/json.md: explain): its microseconds count from the recording's first frame, \
+            the text's seconds from libinput adding the device.
+            """
+    )
+    var json = false
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     /// Decisions are placed on the virtual clock: explain has no --real-time.
