@@ -13,9 +13,10 @@ public struct PointerInteraction: Equatable, Sendable {
     public var regions: [PointerRegion]
     /// How far, 0…1, a content effect that snaps (``PointerStyle/Effect/snapsToView``: not a
     /// hover) pulls the location the app sees from a padded region's margin towards the view; at
-    /// 1 it sits on the view's edge as soon as the pointer enters the padding. At 0, the default, the app sees the pointer where it is: the talk asks the app to
-    /// make its padding hit-test to the view, which it would not need if the location moved.
-    /// Above 0 is TouchSynth's model of a location that follows the snap the talk shows.
+    /// 1 it sits on the view's edge as soon as the pointer enters the padding. At 0, the default,
+    /// the app sees the pointer where it is: the talk asks the app to make its padding hit-test
+    /// to the view, which it would not need if the location moved. Above 0 is TouchSynth's model
+    /// of a location that follows the snap the talk shows.
     public var magnetism: Double
 
     /// An interaction on `view` at `viewFrame`; with no region given, one covering the view with
