@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LibinputDecisions
 import LibinputEventText
 import Recordings
@@ -25,12 +24,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
                 + "explained in turn; one that cannot be read is said and passed over."))
     var recordings: [String]
     @OptionGroup var input: LogInputOptions
-    @Flag(
-        help: """
-            JSON Lines output (docs/json.md: explain): its microseconds count from the recording's first frame, \
-            the text's seconds from libinput adding the device.
-            """
-    )
+    @Flag(help: "JSON Lines output (docs/json.md: explain), its times from the first frame, not the device added.")
     var json = false
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
