@@ -58,9 +58,9 @@ public struct LiveStatus: Sendable {
     /// the pointer is in a pointer region.
     public func text(width: Int) -> String {
         let region = pointerRegion.map { " │ region \($0)" } ?? ""
-        return
+        let text =
             "▌ \(device) │ fingers \(fingers.map(String.init) ?? "-") │ \(gesture)\(region) │ "
-            + "\(String(format: "%.3f s", seconds))"
-            .cut(toFit: width)
+            + String(format: "%.3f s", seconds)
+        return text.cut(toFit: width)
     }
 }
