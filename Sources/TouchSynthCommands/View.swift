@@ -50,7 +50,7 @@ struct View: ParsableCommand, ReplayingCommand {
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: Help.pointerLock) var pointerLock = false
-    @Option(parsing: .unconditional, help: "The port to listen on (default: a free one).") var port: UInt16 = 0
+    @Option(parsing: .unconditional, help: "The port to listen on (0–65535; default: a free one).") var port: UInt16?
     @Option(
         help: ArgumentHelp(
             "Listen on this address instead of 127.0.0.1 (another machine can then watch: say so only on a network "
@@ -94,7 +94,7 @@ struct View: ParsableCommand, ReplayingCommand {
         // Listening first: a port in use is told before a replay is computed, and an address that
         // cannot be listened on before the warning that it is.
         let server = try { () throws(ViewServerError) in
-            try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
+            try makeServer(recording ?? "live", listen ?? "127.0.0.1", port ?? 0)
         }()
         let io = CommandIO.current
         server.tellTroubles { io.writeErr("touchsynth: \($0)\n") }

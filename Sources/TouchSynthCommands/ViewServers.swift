@@ -15,9 +15,10 @@ public enum ViewServers {
 
     /// Whether a command line (without the program's name) asks for a command that serves the
     /// view: `touchsynth` hands it over before parsing, so that it is parsed, and its warnings
-    /// said, once.
+    /// said, once. Help and the version are `touchsynth`'s own to say, server or none.
     public static func serve(_ arguments: [String]) -> Bool {
-        switch arguments.first {
+        if arguments.contains(where: { ["-h", "--help", "--version"].contains($0) }) { return false }
+        return switch arguments.first {
         case "view": true
         case "bench": arguments.contains { $0 == "--view-stream" || $0.hasPrefix("--view-stream=") }
         default: false

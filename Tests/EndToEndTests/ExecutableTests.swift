@@ -54,7 +54,7 @@ final class ExecutableTests: XCTestCase {
 
     /// `touchsynth` starts without the view's networking libraries (Foundation's networking,
     /// libcurl and its TLS libraries), which were a third of its start: `view` continues in
-    /// touchsynth-view, and says so when that is missing.
+    /// touchsynth-view, and says so when that is missing; its help needs none.
     func testOnlyTheViewLoadsTheNetworkingLibraries() throws {
         let touchsynth = try Fixtures.touchsynth()
         let libraries = try runProcess(["/usr/bin/ldd", touchsynth])
@@ -73,6 +73,12 @@ final class ExecutableTests: XCTestCase {
         let missing = try runProcess([touchsynth, "view", pinch], environment: environment)
         XCTAssertEqual(missing.status, 69, missing.stderr)
         XCTAssertEqual(missing.stderr, "touchsynth: TOUCHSYNTH_VIEW_PATH=/nonexistent/touchsynth-view does not exist\n")
+        // Help and the version are touchsynth's own, with touchsynth-view or without.
+        for asked in [["view", "--help"], ["view", pinch, "-h"], ["bench", "--view-stream", "2", "--help"]] {
+            let help = try runProcess([touchsynth] + asked, environment: environment)
+            XCTAssertEqual(help.status, 0, "\(asked): \(help.stderr)")
+            XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: "), "\(asked): \(help.stdout)")
+        }
     }
 
     /// `view` is handed to touchsynth-view before it is parsed, so its errors and warnings come

@@ -50,11 +50,12 @@ final class SourceShapeTests: XCTestCase {
     /// beside `--device`) and `corpus` naming every option that changes outcomes in its run, and
     /// for `convert` saying what a `--with-libinput` file's conversion leaves behind, and for
     /// `debug --explain` replaying what its node delivered as delivered, and for a misspelt command
-    /// before `--help` refused, and `explain --libinput` telling where the versions' events part.
+    /// before `--help` refused, and `explain --libinput` telling where the versions' events part, and
+    /// for `view --help` said without touchsynth-view.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3193, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3194, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the
