@@ -11,6 +11,23 @@ public enum DeviceNode {
             ? "/dev/input/" + given : given
     }
 
+    /// The first name among `given` that names the device an earlier one names (`event2` and
+    /// `/dev/input/event2`, a link to it, a copy of its node), with that earlier name; nil when
+    /// each names a device of its own. Opened twice, a device would give each event twice.
+    public static func namedTwice(_ given: [String]) -> (again: String, first: String)? {
+        var seen: [String: String] = [:]
+        for name in given {
+            var status = stat()
+            let identity =
+                stat(path(name), &status) != 0
+                ? path(name)
+                : status.st_mode & S_IFMT == S_IFCHR ? "c\(status.st_rdev)" : "\(status.st_dev):\(status.st_ino)"
+            if let first = seen[identity] { return (name, first) }
+            seen[identity] = name
+        }
+        return nil
+    }
+
     /// Where udev keeps an input node's database entry (its properties as `E:KEY=VALUE` lines), from
     /// the root: `run/udev/data/c13:MINOR`, 13 being the input core's major number.
     public static func udevDatabaseEntry(minor: UInt64) -> String { "run/udev/data/c13:\(minor)" }

@@ -89,6 +89,7 @@ struct BridgeRun: ParsableCommand {
         if replay == nil && desc != nil {
             throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves")
         }
+        try LiveInputOptions.checkSeat(seat, devices: devicePaths)
     }
 
     func run() throws {

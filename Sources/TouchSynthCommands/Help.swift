@@ -37,10 +37,16 @@ struct LiveInputOptions: ParsableArguments {
         try Self.checkSeat(seat, devices: devicePaths)
     }
 
-    /// Refuses a seat beside device nodes: each chooses the devices, and the nodes would win unsaid.
+    /// Refuses a seat beside device nodes (each chooses the devices, and the nodes would win
+    /// unsaid), and a device named twice.
     static func checkSeat(_ seat: String?, devices: [String]) throws {
         if seat != nil && !devices.isEmpty {
             throw ValidationError("--seat and --device each choose the devices to open: give one")
+        }
+        if let (again, first) = DeviceNode.namedTwice(devices) {
+            throw ValidationError(
+                again == first
+                    ? "--device \(again) is given twice" : "--device \(again) names the device \(first) names")
         }
     }
 

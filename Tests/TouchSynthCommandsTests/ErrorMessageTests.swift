@@ -231,6 +231,20 @@ final class ErrorMessageTests: XCTestCase {
                 "--seat and --device each choose the devices to open: give one"
             ),
             (["view", "--seat", "seat9", recording], "--seat chooses live devices: a recording is its own device"),
+            (
+                ["bridge", "run", "--seat", "seat9", "--device", "event2"],
+                "--seat and --device each choose the devices to open: give one"
+            ),
+            // One device opened twice would give each event twice.
+            (["debug", "--device", "event2", "--device", "event2"], "--device event2 is given twice"),
+            (
+                ["devices", "--device", "event2", "--device", "/dev/input/event2"],
+                "--device /dev/input/event2 names the device event2 names"
+            ),
+            (
+                ["view", "--device", "/dev/null", "--device", "/dev/../dev/null"],
+                "--device /dev/../dev/null names the device /dev/null names"
+            ),
             // An unset shell variable: refused alike by every command that opens or chooses a node.
             (
                 ["debug", "--device", ""],
