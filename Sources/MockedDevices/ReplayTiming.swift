@@ -17,10 +17,12 @@ public enum ReplayClock: Sendable, Equatable {
 public struct ReplayTiming: Sendable {
     /// Which clock the program lives on.
     public var clock = ReplayClock.virtual
-    /// Pause between the program being ready and the first frame. For a program that is taken to
-    /// be ready when it opens the device, in real time it covers libinput's set-up after the open
-    /// (quirks, configuration), tens of milliseconds; on the virtual clock it costs nothing.
-    public var leadIn: Duration = .milliseconds(150)
+    /// Pause between the program being ready and the first frame: 20 ms, so that a program's
+    /// libinput adds the device as long before the first frame as in a replay, and its times are
+    /// `replay`'s. On the virtual clock a program's set-up after it opens the device takes no
+    /// time; in real time it takes tens of milliseconds (quirks, configuration), so a program
+    /// taken to be ready when it opens the device gets 150 ms there (``init(clock:tail:)``).
+    public var leadIn: Duration = .milliseconds(20)
     /// Time after the last frame for libinput's timers (tap 180 ms, hold, gesture decisions) to fire.
     public var tail: Duration = .milliseconds(300)
     /// How long the program may take to open the device.
@@ -46,17 +48,15 @@ public struct ReplayTiming: Sendable {
 
     public init() {}
 
-    /// On `clock`, with `tail` after the last frame for libinput's timers.
+    /// For a program taken to be ready when it opens the device, on `clock`, with `tail` after the
+    /// last frame for libinput's timers.
     public init(clock: ReplayClock, tail: Duration) {
         self.clock = clock
         self.tail = tail
+        if clock == .real { leadIn = .milliseconds(150) }
     }
 
-    /// Timing for the libinput side, which says when libinput has set its devices up: only a
-    /// short pause is needed.
-    public static var libinputSide: ReplayTiming {
-        var timing = ReplayTiming()
-        timing.leadIn = .milliseconds(20)
-        return timing
-    }
+    /// Timing for the libinput side, which says when libinput has set its devices up: the
+    /// default lead-in on either clock.
+    public static var libinputSide: ReplayTiming { ReplayTiming() }
 }

@@ -290,6 +290,24 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Capabilities:  pointer gesture"), result.stdout)
     }
 
+    /// `debug` on a recording's mocked device prints what `replay` prints of the recording, times
+    /// included: on the virtual clock libinput adds the device as long before the first frame.
+    func testDebugOnAMockedDevicePrintsWhatReplayPrints() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        for name in ["pinch-in.yml", "session.yml"] {
+            let path = Fixtures.synthesized.appendingPathComponent(name).path
+            let debug = try runProcess([
+                touchsynth, "mock", path, "--", touchsynth, "debug", "--device", "{devnode}", "--mode", "both",
+                "--json",
+            ])
+            XCTAssertEqual(debug.status, 0, debug.stderr)
+            let replay = runCommand(["replay", "--mode", "both", "--json", path])
+            XCTAssertEqual(replay.status, 0, replay.stderr)
+            XCTAssertGreaterThan(replay.stdout.split(separator: "\n").count, 50, name)
+            XCTAssertEqual(debug.stdout, replay.stdout, name)
+        }
+    }
+
     /// `devices --json` and `debug --mode both --json` on a mocked device validate against
     /// docs/json.md (JSONSchemaTests checks the other commands' output).
     func testTheMockedCommandsJSONValidatesAgainstDocsJSON() throws {
