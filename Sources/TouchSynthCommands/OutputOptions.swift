@@ -19,7 +19,8 @@ struct OutputOptions: ParsableArguments {
     @Option(
         help: """
             An app screen whose pointer interactions decide the pointer's regions and styles: a built-in one by name \
-            (photos, list, map, canvas) or a surface description file. None by default.
+            (photos, list, map, canvas) or a surface description file. None by default, so no regions: compare, report \
+            and view run list unless told, and --surface list here gives what they show.
             """
     ) var surface: String?
     @Option(
