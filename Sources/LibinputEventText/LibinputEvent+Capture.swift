@@ -227,7 +227,13 @@ extension LibinputEvent {
             }
             return value
         }
-        func state() -> ButtonState { f.state == "pressed" ? .pressed : .released }
+        func state() throws(CaptureError) -> ButtonState {
+            let given = try need(f.state, "state")
+            guard let state = ButtonState(rawValue: given) else {
+                throw CaptureError(line: line, problem: "state \(given) is neither pressed nor released")
+            }
+            return state
+        }
         func delta() throws(CaptureError) -> GestureDelta {
             GestureDelta(
                 dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
@@ -264,17 +270,22 @@ extension LibinputEvent {
         case "POINTER_MOTION_ABSOLUTE": kind = .pointerMotionAbsolute(x: try need(f.x, "x"), y: try need(f.y, "y"))
         case "POINTER_BUTTON":
             kind = .pointerButton(
-                button: UInt32(clamping: try need(f.button, "button")), state: state(),
+                button: UInt32(clamping: try need(f.button, "button")), state: try state(),
                 seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
         case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_CONTINUOUS", "POINTER_SCROLL_WHEEL":
-            let source = Scroll.Source(rawValue: f.source ?? "") ?? .finger
+            // The type names the source; a `source` field, which captures repeat, must agree with it.
+            guard let source = Scroll.Source(rawValue: type.dropFirst("POINTER_SCROLL_".count).lowercased()),
+                f.source.map({ $0 == source.rawValue }) ?? true
+            else {
+                throw CaptureError(line: line, problem: "source \(f.source ?? "") does not match \(type)")
+            }
             kind = .pointerScroll(
                 Scroll(
                     source: source, vertical: f.vertical, horizontal: f.horizontal,
                     vertical120: f.verticalV120, horizontal120: f.horizontalV120))
         case "KEYBOARD_KEY":
             kind = .keyboardKey(
-                key: UInt32(clamping: try need(f.key, "key")), state: state(),
+                key: UInt32(clamping: try need(f.key, "key")), state: try state(),
                 seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
         case "TOUCH_DOWN":
             kind = .touchDown(

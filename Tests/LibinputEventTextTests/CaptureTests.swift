@@ -96,4 +96,23 @@ final class CaptureTests: XCTestCase {
             }
         }
     }
+
+    /// A scroll's type names its source, which a line need not repeat and may not contradict; a
+    /// button's or key's state is pressed or released, and nothing else reads as either.
+    func testAScrollsTypeNamesItsSourceAndAStateIsOneOfTwo() throws {
+        let wheel = #"{"type": "POINTER_SCROLL_WHEEL", "device": "event3", "timeUs": 1, "vertical": 15, "#
+        let read = try LibinputEvent.events(fromJSONLines: wheel + #""verticalV120": 120}"#)
+        guard case .pointerScroll(let scroll) = read.first?.kind else { return XCTFail("\(read)") }
+        XCTAssertEqual(scroll.source, .wheel)
+        let button = #"{"type": "POINTER_BUTTON", "device": "event3", "timeUs": 1, "button": 272, "seatCount": 1"#
+        for (line, problem) in [
+            (wheel + #""source": "finger"}"#, "source finger does not match POINTER_SCROLL_WHEEL"),
+            (button + #", "state": "down"}"#, "state down is neither pressed nor released"),
+            (button + "}", "missing state"),
+        ] {
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: line), problem) { error in
+                XCTAssertEqual("\(error)", "libinput event line 1: \(problem)")
+            }
+        }
+    }
 }
