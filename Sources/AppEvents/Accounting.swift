@@ -12,7 +12,7 @@ public enum Disposition: Equatable, Sendable {
 
 /// Why an event produced no app event: its content lives on in state later events carry, or it
 /// has no counterpart in UIKit.
-enum SilentReason: Int, CaseIterable, Sendable {
+public enum SilentReason: Int, CaseIterable, Sendable {
     case deviceBookkeeping, touchscreen, keyState, pointerPosition, buttonMask, scrollSequence, pinchBelowThreshold,
         systemGestureState
     /// Merged into state no later event carried: the stream ended first.
@@ -70,6 +70,9 @@ public struct Accounting: Equatable, Sendable, Encodable {
 
     /// Nothing counted yet.
     public init() {}
+
+    /// How many events were silent for `reason`.
+    public func count(of reason: SilentReason) -> Int { silent[reason.rawValue] }
 
     /// Merged events, by reason.
     public var merged: [String: Int] { byReason { if case .merged(let why) = $0 { why } else { nil } } }

@@ -46,10 +46,10 @@ public struct TableLegend: Sendable {
                     + "position in "
                     + "the next hover or touch, a key in the next event's modifier flags)")
         }
-        if accounting.contains(where: { $0.dropped["device bookkeeping"] != nil }) {
+        if accounting.contains(where: { $0.count(of: .deviceBookkeeping) > 0 }) {
             lines.append("device bookkeeping: a device added or removed; no app event stands for it")
         }
-        if accounting.contains(where: { $0.dropped["no later event carried it"] != nil }) {
+        if accounting.contains(where: { $0.count(of: .nothingFollowed) > 0 }) {
             lines.append(
                 "no later event carried it: a change that would reach the app in its next event, but the input ended "
                     + "first"
