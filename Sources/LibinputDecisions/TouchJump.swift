@@ -1,3 +1,4 @@
+import LibinputEvents
 import Recordings
 
 extension SequenceAnalysis {
@@ -13,7 +14,7 @@ extension SequenceAnalysis {
     /// lines at one frame are the touches that went furthest past the limits.
     func touchJumpFindings() -> [Finding] {
         var lines: [Int: Int] = [:]
-        for decision in decisions(of: .kernelBug) where decision.text.contains("Touch jump") {
+        for decision in decisions(of: .kernelBug) where LibinputLogMessage.isTouchJump(decision.text) {
             if case .frame(0, let frame, _) = decision.cause { lines[frame, default: 0] += 1 }
         }
         guard !lines.isEmpty else { return [] }

@@ -57,7 +57,11 @@ public struct LibinputLogMessage: Equatable, Sendable {
 
     /// libinput's warning that a touch moved further than a finger can between frames, which it
     /// discards.
-    public var isTouchJump: Bool { text.contains("Touch jump detected") }
+    public var isTouchJump: Bool { Self.isTouchJump(text) }
+
+    /// Whether a line of libinput's log is its touch jump warning ("Touch jump detected and
+    /// discarded", where `tp_detect_jumps` finds one, src/evdev-mt-touchpad.c).
+    public static func isTouchJump(_ line: String) -> Bool { line.contains("Touch jump detected") }
 
     /// What a user is told of: libinput's errors and its timing warnings, not its chatter.
     public var isWarning: Bool { priority == .error || isTimingWarning }

@@ -157,6 +157,8 @@ final class ModeScreen {
         var state: LaneState
         var time: Double
         var input: ActivationInput?
+        /// The recognizer acted (``RecordedState/isActivation``); a menu's or drag's start is no activation.
+        var isActivation = false
     }
 
     /// The transitions and interaction starts each recognizer's record gained since the last call.
@@ -168,9 +170,11 @@ final class ModeScreen {
             // The record's activation inputs end with those of the fresh activations.
             var inputs = record.activationInputs.suffix(fresh.filter(\.state.isActivation).count).makeIterator()
             for transition in fresh {
-                let input = transition.state.isActivation ? inputs.next() : nil
+                let isActivation = transition.state.isActivation
                 changes.append(
-                    Change(lane: lane, state: LaneState(transition.state), time: transition.time, input: input))
+                    Change(
+                        lane: lane, state: LaneState(transition.state), time: transition.time,
+                        input: isActivation ? inputs.next() : nil, isActivation: isActivation))
             }
             for start in record.starts.dropFirst(readStarts[lane]) {
                 changes.append(Change(lane: lane, state: recognizer.kind == .drag ? .drag : .menu, time: start.time))

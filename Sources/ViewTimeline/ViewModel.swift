@@ -129,7 +129,7 @@ public final class ViewModel {
                     LaneChange(
                         mode: mode, lane: change.lane, state: change.state,
                         time: base.seconds(atTimestamp: change.time), accidental: false))
-                if change.state == .began || change.state == .recognized {
+                if change.isActivation {
                     activations.append(
                         Pending(
                             mode: mode, lane: change.lane, state: change.state, time: change.time,
