@@ -98,7 +98,7 @@ extension ModeReplay {
             guard expectation.holds(for: record) else {
                 fail(
                     "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); "
-                        + summary(of: record, in: mode),
+                        + summary(of: record, named: recognizer, in: mode),
                     at: site)
                 return false
             }
@@ -188,7 +188,7 @@ extension ModeReplay {
             record.finalValues.map { values in
                 "it reports no \(value.rawValue) (its kind, \(record.kind.rawValue), reports "
                     + Self.list(values.map(\.name)) + ")"
-            } ?? "no \(value.rawValue), as it never began; \(summary(of: record, in: mode))"
+            } ?? "no \(value.rawValue), as it never began; \(summary(of: record, named: recognizer, in: mode))"
         fail("\(name): \(mode.rawValue): \(recognizer): " + why, at: site)
         return nil
     }
@@ -291,7 +291,8 @@ extension ModeReplay {
         case .missing:
             fail(
                 "\(name): \(mode.rawValue): no recognizer \(recognizer) on the surface (it has "
-                    + Self.list(self[mode].surface.records.map { "\($0.region)/\($0.name)" }) + ")", at: site)
+                    + Self.list(RecognizerPath.paths(of: self[mode].surface.records).map(\.description)) + ")",
+                at: site)
         case .ambiguous(let paths):
             fail(
                 "\(name): \(mode.rawValue): \(recognizer) names \(paths.count) recognizers, "
@@ -304,9 +305,10 @@ extension ModeReplay {
     /// What a record shows, for a message: `its states: began, changed ×12, ended`, and who won
     /// arbitration over it when it failed for that, or that none did; or `it never changed
     /// state`, with what libinput sent.
-    func summary(of record: GestureRecord, in mode: DeliveryMode) -> String {
+    func summary(of record: GestureRecord, named recognizer: String, in mode: DeliveryMode) -> String {
         guard !record.transitions.isEmpty else {
-            return "it never changed state; " + libinputSummary + scrollMaskHint(record) + instead(of: record, in: mode)
+            return "it never changed state; " + libinputSummary + scrollMaskHint(record, named: recognizer)
+                + instead(of: record, in: mode)
         }
         let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
         let lost = Self.arbitration(of: record)
@@ -349,10 +351,11 @@ extension ModeReplay {
     }
 
     /// Why a pan that never changed state took none of the scrolling libinput sent: its
-    /// `allowedScrollTypesMask` is empty, as UIKit's default is; empty otherwise.
-    private func scrollMaskHint(_ record: GestureRecord) -> String {
+    /// `allowedScrollTypesMask` is empty, as UIKit's default is; empty otherwise. The pan is the
+    /// one `recognizer` names, `#N` and all.
+    private func scrollMaskHint(_ record: GestureRecord, named recognizer: String) -> String {
         guard record.kind == .pan, events.contains(where: { if case .pointerScroll = $0.kind { true } else { false } }),
-            let pan = self[.indirectInput].recognizer("\(record.region)/\(record.name)", as: PanGestureRecognizer.self),
+            let pan = self[.indirectInput].recognizer(recognizer, as: PanGestureRecognizer.self),
             pan.allowedScrollTypesMask.isEmpty
         else { return "" }
         return "; its allowedScrollTypesMask is empty, as UIKit's default is, so it takes no scroll events "

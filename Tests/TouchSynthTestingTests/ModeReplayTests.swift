@@ -492,6 +492,24 @@ struct ModeReplayTests {
                     "; its allowedScrollTypesMask is empty, as UIKit's default is, so it takes no scroll events "
                         + "(set it to .all, as a scroll view's pan is)")
         }
+        // The second pan of a region is told of its own mask, not the first's.
+        let two = SurfaceSource.build {
+            let scrolling = PanGestureRecognizer(name: "pan")
+            scrolling.allowedScrollTypesMask = .all
+            return Surface(regions: [
+                Region(
+                    name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                    gestureRecognizers: [scrolling, PanGestureRecognizer(name: "pan")])
+            ])
+        }
+        let second = try ModeReplay(
+            Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path, surface: two)
+        withKnownIssue {
+            second.expect("photo/pan#2", .activated, in: Modes(.indirectInput))
+        } matching: { issue in
+            message(of: issue).contains("photo/pan#2: expected")
+                && message(of: issue).contains("allowedScrollTypesMask")
+        }
     }
 
     /// A value a recognizer left after several activations is the last one's, which the failure
