@@ -15,16 +15,20 @@ public struct DescriptionDifference: Equatable, Sendable {
     public var aspect: Aspect
     /// What differs within the aspect: `ABS_MT_SLOT`, `vendor`, `EV_MSC`.
     public var item: String
-    /// Each side's value, as text; `-` where a side lacks the item.
-    public var expected: String
-    public var actual: String
+    /// Each side's value, as text; nil where a side lacks the item.
+    public var expectedValue: String?
+    public var actualValue: String?
 
-    public init(aspect: Aspect, item: String, expected: String, actual: String) {
+    public init(aspect: Aspect, item: String, expected: String?, actual: String?) {
         self.aspect = aspect
         self.item = item
-        self.expected = expected
-        self.actual = actual
+        self.expectedValue = expected
+        self.actualValue = actual
     }
+
+    /// Each side's value as shown: `-` where a side lacks the item.
+    public var expected: String { expectedValue ?? "-" }
+    public var actual: String { actualValue ?? "-" }
 
     /// `ABS_MT_SLOT value: 1 against 0`.
     public var text: String { "\(item): \(expected) against \(actual)" }
@@ -39,7 +43,7 @@ public struct DescriptionDifference: Equatable, Sendable {
         udev: Bool = true
     ) -> [DescriptionDifference] {
         var out: [DescriptionDifference] = []
-        func add(_ aspect: Aspect, _ item: String, _ a: String, _ b: String) {
+        func add(_ aspect: Aspect, _ item: String, _ a: String?, _ b: String?) {
             if a != b { out.append(DescriptionDifference(aspect: aspect, item: item, expected: a, actual: b)) }
         }
         add(.name, "name", "\"\(expected.name)\"", "\"\(actual.name)\"")
@@ -50,7 +54,7 @@ public struct DescriptionDifference: Equatable, Sendable {
             add(.ids, item, hex(a), hex(b))
         }
         for property in expected.properties.symmetricDifference(actual.properties).sorted() {
-            let has = { (d: DeviceDescription) in d.properties.contains(property) ? "set" : "-" }
+            let has = { (d: DeviceDescription) in d.properties.contains(property) ? "set" : nil }
             add(.properties, Evdev.propertyName(property), has(expected), has(actual))
         }
         // EV_SYN's codes are the kernel's own: every device has them, whatever a file lists.
@@ -59,8 +63,8 @@ public struct DescriptionDifference: Equatable, Sendable {
             let a = expected.codes[type] ?? [], b = actual.codes[type] ?? []
             for code in a.symmetricDifference(b).sorted() {
                 add(
-                    .codes, Evdev.codeName(type: type, code: code), a.contains(code) ? "yes" : "-",
-                    b.contains(code) ? "yes" : "-")
+                    .codes, Evdev.codeName(type: type, code: code), a.contains(code) ? "yes" : nil,
+                    b.contains(code) ? "yes" : nil)
             }
         }
         let axes = (expected.codes[Evdev.EV_ABS] ?? []).intersection(actual.codes[Evdev.EV_ABS] ?? []).sorted()
@@ -82,7 +86,7 @@ public struct DescriptionDifference: Equatable, Sendable {
         if udev {
             let a = Dictionary(expected.effectiveUdevProperties) { $1 },
                 b = Dictionary(actual.effectiveUdevProperties) { $1 }
-            for key in Set(a.keys).union(b.keys).sorted() { add(.udevProperties, key, a[key] ?? "-", b[key] ?? "-") }
+            for key in Set(a.keys).union(b.keys).sorted() { add(.udevProperties, key, a[key], b[key]) }
         }
         return out
     }

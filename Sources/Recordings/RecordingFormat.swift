@@ -146,8 +146,9 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
     private static func lost(_ d: DescriptionDifference) -> String {
         switch d.aspect {
         // A code or property the text gains (one a reader of the format assumes) is said as added.
-        case .codes, .properties: return d.expected == "-" ? "\(d.item) (added)" : d.item
-        case .udevProperties: return d.expected == "-" ? "\(d.item) (added: \(d.actual))" : "\(d.item)=\(d.expected)"
+        case .codes, .properties: return d.expectedValue == nil ? "\(d.item) (added)" : d.item
+        case .udevProperties:
+            return d.expectedValue == nil ? "\(d.item) (added: \(d.actual))" : "\(d.item)=\(d.expected)"
         default: return "\(d.item) \(d.expected)"
         }
     }

@@ -101,5 +101,12 @@ final class ConversionLossTests: XCTestCase {
             differences.map(\.text),
             ["vendor: 0x6cb against 0x2", "MSC_TIMESTAMP: yes against -", "ABS_MT_SLOT: 0 against 1"])
         XCTAssertEqual(DescriptionDifference.between(pad().device, pad().device), [])
+        // A side that lacks an item is nil, told apart from a value that reads "-".
+        var dashed = pad().device
+        dashed.udevProperties["LIBINPUT_MODEL_X"] = "-"
+        let udev = DescriptionDifference.between(dashed, pad().device).filter { $0.aspect == .udevProperties }
+        XCTAssertEqual(udev.map(\.expectedValue), ["-"])
+        XCTAssertEqual(udev.map(\.actualValue), [nil])
+        XCTAssertEqual(udev.map(\.text), ["LIBINPUT_MODEL_X: - against -"])
     }
 }
