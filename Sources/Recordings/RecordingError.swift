@@ -171,12 +171,21 @@ public func checkReadable(_ paths: [String?], passingOver files: [String]) throw
     try checkReadable(paths)
     CommandInputs.count(files)
     try checkEachPipeOnce(paths.compactMap { $0 } + files)
-    guard !files.contains(where: isReadable) else { return }
+    // Each is asked, so that a name no file can have is refused wherever it stands.
+    var anyReadable = false
+    for path in files where try isReadable(path) { anyReadable = true }
+    guard !anyReadable else { return }
     for path in files { try checkReadable(path) }
 }
 
-private func isReadable(_ path: String) -> Bool {
-    do { try checkReadable(path) } catch { return false }
+/// Whether `path` can be read now: false for one missing, a directory or one this process may not
+/// read, which a command reading several passes over; a name no file can have (empty) is refused.
+public func isReadable(_ path: String) throws(RecordingError) -> Bool {
+    do throws(RecordingError) {
+        try checkReadable(path)
+    } catch let error where error.kind == .missingFile || error.kind == .permission {
+        return false
+    }
     return true
 }
 

@@ -5,7 +5,7 @@ import AppEvents
 /// ```yaml
 /// pointerInteraction:
 ///   style: {effect: highlight}          # for regions without their own; default automatic
-///   magnetism: 0                        # 0…1 (default 0), how far a content effect pulls from the padding
+///   magnetism: 0                        # 0…1 (default 0), how far an effect but hover pulls from the padding
 ///   regions:                            # default: one region, the view's frame
 ///     - {name: back, padding: [8, 4]}   # the view's frame grown by 8 and 4 points
 ///     - {name: line, rect: [0, 100, 600, 200], rows: 10,

@@ -30,7 +30,7 @@ struct OutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, "
                 + "to its app events; negative in replays, which write frames ahead) and a summary to stderr; needs "
-                + "--mode compat, indirect or both, and the real clock in a replay (--real-time, or mock's).",
+                + "--mode compat, indirect or both, and the real clock in a replay (replay's or mock's --real-time).",
             valueName: "file")) var latency: String?
 
     /// The options given that concern the app events, by their names: `debug --explain` has none.

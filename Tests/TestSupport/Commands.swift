@@ -1,6 +1,4 @@
-import DesktopEvents
 import Foundation
-import Replays
 import TouchSynthCommands
 import ViewServer
 import ViewPublishing

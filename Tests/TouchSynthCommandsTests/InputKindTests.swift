@@ -72,6 +72,16 @@ final class InputKindTests: XCTestCase {
             XCTAssertEqual(none.stderr, "touchsynth: \(missing): no such file\n", command)
             XCTAssertEqual(none.stdout, "", "nothing \(command)d")
         }
+        // An empty name (an unset variable) is a usage error among others too, before anything runs.
+        let empty = runCommand(["explain", pinch, ""])
+        XCTAssertEqual(empty.status, 64, empty.stderr)
+        XCTAssertEqual(empty.stdout, "")
+        // A capture alone among the files that can be read still refuses an option for recordings.
+        let captured = try capture()
+        defer { unlink(captured) }
+        let alone = runCommand(["compare", "--start", "0.1", captured, missing])
+        XCTAssertEqual(alone.status, 64, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("a capture holds events replayed already"), alone.stderr)
         let first = try capture()
         defer { unlink(first) }
         let bridge = runCommand(["bridge", "check", first, missing])
