@@ -167,20 +167,22 @@ public func checkReadable(_ paths: [String?], replaceable: [String] = []) throws
 /// passing over one that cannot be read: each of them is counted and checked for a pipe given
 /// twice, and refused here only where none can be read (a command that would read nothing
 /// says so before a libinput build); otherwise each is told as the command comes to it.
-public func checkReadable(_ paths: [String?], passingOver files: [String]) throws(RecordingError) {
+/// Returns the files that can be read.
+@discardableResult
+public func checkReadable(_ paths: [String?], passingOver files: [String]) throws(RecordingError) -> [String] {
     try checkReadable(paths)
     CommandInputs.count(files)
     try checkEachPipeOnce(paths.compactMap { $0 } + files)
     // Each is asked, so that a name no file can have is refused wherever it stands.
-    var anyReadable = false
-    for path in files where try isReadable(path) { anyReadable = true }
-    guard !anyReadable else { return }
-    for path in files { try checkReadable(path) }
+    var readable: [String] = []
+    for path in files where try isReadable(path) { readable.append(path) }
+    if readable.isEmpty { for path in files { try checkReadable(path) } }
+    return readable
 }
 
 /// Whether `path` can be read now: false for one missing, a directory or one this process may not
 /// read, which a command reading several passes over; a name no file can have (empty) is refused.
-public func isReadable(_ path: String) throws(RecordingError) -> Bool {
+private func isReadable(_ path: String) throws(RecordingError) -> Bool {
     do throws(RecordingError) {
         try checkReadable(path)
     } catch let error where error.kind == .missingFile || error.kind == .permission {

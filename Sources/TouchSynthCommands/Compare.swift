@@ -88,10 +88,9 @@ struct Compare: ParsableCommand, ReplayingCommand {
     func run() throws {
         try OutputFile.refuseOneFileTwice([("--report", reportDirectory), ("--events-out", eventsFile)])
         // Checked before a libinput build or any replay; one of several recordings unreadable is told in turn.
-        try checkReadable(
+        let readable = try checkReadable(
             [input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files, passingOver: recordings)
         let captures = recordingOption == nil ? [] : RecordingOrCapture.captures(among: recordings)
-        let readable = try recordings.filter { try isReadable($0) }
         if let first = captures.first, captures.count == readable.count || libinput.versions.count > 1 {
             try refuseCapture(isCapture: true, at: first, alone: true)
         }
