@@ -5,26 +5,25 @@ import LibinputEvents
 struct PinchGesture {
     /// The gesture location (the pointer location at begin) plus the summed accelerated deltas.
     private(set) var centre: Point
-    /// libinput's scale, absolute since begin.
-    private(set) var scale = 1.0
-    /// Summed `angleDelta`, degrees, clockwise positive.
-    private(set) var angle = 0.0
+    /// libinput's scale and summed angle since begin.
+    private var total = PinchTotal()
 
     init(location: Point) {
         centre = location
     }
 
+    /// libinput's scale, absolute since begin.
+    var scale: Double { total.scale }
     /// Cumulative rotation, radians, clockwise positive (y-down coordinates, as UIKit).
-    var rotation: Double { angle / 180 * .pi } // divided first: a huge finite angle stays finite
+    var rotation: Double { total.angle / 180 * .pi } // divided first: a huge finite angle stays finite
 
     /// Applies one update. Values that would make the state non-finite are dropped (the previous
-    /// value stays) and a negative scale counts as 0, so nothing downstream sees NaN or infinity.
+    /// value stays) and a negative scale counts as 0 (``PinchTotal``), so nothing downstream sees
+    /// NaN or infinity.
     mutating func apply(_ delta: GestureDelta, scale newScale: Double, angleDelta: Double) {
         let movedCentre = Point(x: centre.x + delta.dx.finiteOrZero, y: centre.y + delta.dy.finiteOrZero)
         if movedCentre.x.isFinite && movedCentre.y.isFinite { centre = movedCentre }
-        if newScale.isFinite { scale = max(newScale, 0) }
-        let summed = angle + angleDelta.finiteOrZero
-        if summed.isFinite { angle = summed }
+        total.add(scale: newScale, angleDelta: angleDelta)
     }
 }
 

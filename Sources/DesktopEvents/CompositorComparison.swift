@@ -35,8 +35,7 @@ public enum CompositorComparison {
         var end: UInt64
         var cancelled = false
         /// A pinch's scale at its end and its rotation summed, in degrees.
-        var scale = 1.0
-        var angle = 0.0
+        var pinch = PinchTotal()
 
         var name: String { CompositorComparison.name(kind, fingers: fingers) }
     }
@@ -132,11 +131,12 @@ public enum CompositorComparison {
         if received.cancelled != gesture.cancelled {
             changed.append(received.cancelled ? "cancelled" : "not cancelled")
         }
-        if abs(received.scale - gesture.scale) > scaleTolerance {
-            changed.append("scale \(shown(received.scale, 3)) where libinput's was \(shown(gesture.scale, 3))")
+        let (got, made) = (received.pinch, gesture.pinch)
+        if abs(got.scale - made.scale) > scaleTolerance {
+            changed.append("scale \(shown(got.scale, 3)) where libinput's was \(shown(made.scale, 3))")
         }
-        if abs(received.angle - gesture.angle) > angleTolerance {
-            changed.append("rotated \(shown(received.angle, 1))° where libinput's was \(shown(gesture.angle, 1))°")
+        if abs(got.angle - made.angle) > angleTolerance {
+            changed.append("rotated \(shown(got.angle, 1))° where libinput's was \(shown(made.angle, 1))°")
         }
         return changed
     }
@@ -152,8 +152,7 @@ public enum CompositorComparison {
             case .gestureSwipeBegin(let n): open = Span(kind: .swipe, fingers: n, begin: event.time, end: event.time)
             case .gestureHoldBegin(let n): open = Span(kind: .hold, fingers: n, begin: event.time, end: event.time)
             case .gesturePinchUpdate(_, _, let scale, let angleDelta):
-                open?.scale = scale
-                open?.angle += angleDelta
+                open?.pinch.add(scale: scale, angleDelta: angleDelta)
             case .gesturePinchEnd(_, _, let cancelled), .gestureSwipeEnd(_, let cancelled),
                 .gestureHoldEnd(_, let cancelled):
                 if var span = open {

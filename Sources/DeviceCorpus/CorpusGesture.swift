@@ -22,10 +22,16 @@ public struct CorpusGesture: Sendable {
         },
         CorpusGesture(name: "rotation", script: "rotate angle=60deg separation=24mm duration=400ms", fingers: 2) {
             events in
-            var angle = 0.0
+            // Summed across pinches: libinput may end a rotation and begin it again.
+            var total = PinchTotal()
             var pinched = false
-            for e in events { if case .gesturePinchUpdate(2, _, _, let a) = e.kind { angle += a; pinched = true } }
-            return pinched ? .reported(String(format: "%.1f°", angle)) : .other(summary(events))
+            for e in events {
+                if case .gesturePinchUpdate(2, _, let scale, let a) = e.kind {
+                    total.add(scale: scale, angleDelta: a)
+                    pinched = true
+                }
+            }
+            return pinched ? .reported(String(format: "%.1f°", total.angle)) : .other(summary(events))
         },
         CorpusGesture(name: "2fg scroll", script: "scroll fingers=2 dy=20mm spacing=15mm duration=400ms", fingers: 2) {
             events in

@@ -12,7 +12,7 @@ public struct LiveStatus: Sendable {
     private var device = "-"
     private var fingers: Int?
     private var gesture = "idle"
-    private var pinch: (scale: Double, angle: Double) = (1, 0)
+    private var pinch = PinchTotal()
     private var seconds = 0.0
     private var timeBase: TimeBase?
 
@@ -26,10 +26,10 @@ public struct LiveStatus: Sendable {
         device = deviceNames[event.device].map { "\(event.device) \($0)" } ?? event.device
         switch event.kind {
         case .gesturePinchBegin(let n):
-            (fingers, gesture, pinch) = (n, "pinch", (1, 0))
+            (fingers, gesture, pinch) = (n, "pinch", PinchTotal())
         case .gesturePinchUpdate(let n, _, let scale, let angle):
             fingers = n
-            pinch = (scale, pinch.angle + angle)
+            pinch.add(scale: scale, angleDelta: angle)
             gesture = String(format: "pinch scale %.2f angle %+.1f°", pinch.scale, pinch.angle)
         case .gestureSwipeBegin(let n), .gestureSwipeUpdate(let n, _):
             (fingers, gesture) = (n, "swipe")

@@ -150,18 +150,18 @@ public struct ReportData {
     ) -> (scale: Series, angle: Series) {
         var scale = Series(name: "libinput", segments: [])
         var angle = Series(name: "libinput", segments: [])
-        var summed = 0.0
+        var total = PinchTotal()
         for event in events {
             let t = timeBase.seconds(event.time)
             switch event.kind {
             case .gesturePinchBegin(let fingers) where fingers == 2:
-                summed = 0
-                scale.segments.append([(t, 1)])
-                angle.segments.append([(t, 0)])
+                total = PinchTotal()
+                scale.segments.append([(t, total.scale)])
+                angle.segments.append([(t, total.angle)])
             case .gesturePinchUpdate(let fingers, _, let s, let delta) where fingers == 2 && !scale.segments.isEmpty:
-                summed += delta
-                scale.segments[scale.segments.count - 1].append((t, s))
-                angle.segments[angle.segments.count - 1].append((t, summed))
+                total.add(scale: s, angleDelta: delta)
+                scale.segments[scale.segments.count - 1].append((t, total.scale))
+                angle.segments[angle.segments.count - 1].append((t, total.angle))
             default:
                 break
             }

@@ -45,13 +45,13 @@ public enum BridgeFidelity {
         }
         // Pinches: each update's absolute scale and summed angle (radians).
         var pinches: [[(scale: Double, angle: Double)]] = []
-        var summed = 0.0
+        var total = PinchTotal()
         for e in events where !touchscreens.contains(e.device) {
             switch e.kind {
-            case .gesturePinchBegin: pinches.append([]); summed = 0
+            case .gesturePinchBegin: pinches.append([]); total = PinchTotal()
             case .gesturePinchUpdate(_, _, let scale, let angleDelta) where !pinches.isEmpty:
-                summed += angleDelta * .pi / 180
-                pinches[pinches.count - 1].append((scale, summed))
+                total.add(scale: scale, angleDelta: angleDelta)
+                pinches[pinches.count - 1].append((total.scale, total.angle * .pi / 180))
             default: break
             }
         }

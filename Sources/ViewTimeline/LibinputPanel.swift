@@ -11,8 +11,7 @@ public struct LibinputPanel: Equatable, Sendable {
     public var gesture: String?
     public var fingers: Int?
     /// The pinch's absolute scale and its angle deltas summed since begin, in degrees.
-    public var scale = 1.0
-    public var angle = 0.0
+    public var pinch = PinchTotal()
     /// The swipe's (or pinch's centre's) motion since begin.
     public var dx = 0.0
     public var dy = 0.0
@@ -34,10 +33,10 @@ public struct LibinputPanel: Equatable, Sendable {
         line = EventFormat.line(e, timeBase: timeBase)
         switch e.kind {
         case .gesturePinchBegin(let n):
-            (gesture, fingers, scale, angle, dx, dy) = ("pinch", n, 1, 0, 0, 0)
+            (gesture, fingers, pinch, dx, dy) = ("pinch", n, PinchTotal(), 0, 0)
         case .gesturePinchUpdate(let n, let delta, let s, let a):
-            (gesture, fingers, scale) = ("pinch", n, s)
-            angle += a
+            (gesture, fingers) = ("pinch", n)
+            pinch.add(scale: s, angleDelta: a)
             dx += delta.dx
             dy += delta.dy
         case .gestureSwipeBegin(let n):

@@ -146,8 +146,8 @@ private extension LibinputPanel {
             j.put("line", line)
             j.put("gesture", gesture)
             if let fingers { j.put("fingers", fingers) }
-            j.put("scale", scale)
-            j.put("angle", angle)
+            j.put("scale", pinch.scale)
+            j.put("angle", pinch.angle)
             j.put("dx", dx)
             j.put("dy", dy)
             j.put("scrollV", scrollV)
