@@ -6,7 +6,9 @@ extension GestureAnalysis {
     /// (`tp_gesture_handle_state`; from 1.27 `tp_gesture_update_finger_state`). From 1.27 its line is
     /// `GESTURE_EVENT_FINGER_SWITCH_TIMEOUT`, logged with a cancel; before, a cancel or reset at
     /// a timer 100 ms after the count changed, which no other timer of the gesture machine gives.
-    /// The fingers counted are those not set aside as palms or thumbs.
+    /// The fingers counted are those not set aside as palms or thumbs. The three-finger drag's
+    /// states wait on a new count too, but their timeout ends no gesture (it is passed over, lifts
+    /// the drag's button or resumes the drag), so no finding here is theirs.
     static func fingerSwitch(_ decision: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
         let before127 = LibinputChange.isBefore(analysis.rules.version, "1.27.0")
         guard case .timers(let time) = decision.cause,

@@ -3,7 +3,11 @@ import Recordings
 /// The tap machine holding motion back: in the states where moving on would decide whether the
 /// fingers tap, `tp_tap_handle_state` filters motion, and `tp_post_events` then cancels a scroll,
 /// pinch or swipe that has begun (`tp_gesture_cancel_motion_gestures`) before the gesture machine
-/// runs again, at that same frame.
+/// runs again, at that same frame. libinput cancels a hold with motion and (from 1.31) a
+/// three-finger drag-or-swipe so too; neither is told here: a hold takes on motion only from
+/// motion the gesture machine sees, which the filter holds back (the hold stays a hold, which
+/// it does not cancel), so a new finger must come first, a finger count changed and told
+/// elsewhere; the drag is off unless configured, which TouchSynth never does.
 extension SequenceAnalysis {
     /// The tap states that filter motion (`tp_tap_handle_state`'s closing switch), alike in the
     /// versions read.
