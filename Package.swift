@@ -288,8 +288,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
-                "DesktopEvents", "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer", "ViewPublishing",
+                "MockedDevices", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
+                "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer", "ViewPublishing",
             ],
             path: "Tests/TestSupport"),
         // A test target per module, named after it (docs/testing.md has the table).
