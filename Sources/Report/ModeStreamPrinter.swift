@@ -68,7 +68,7 @@ public final class ModeStreamPrinter {
     /// and says what became of every event.
     public func finish() throws {
         try status?.clear()
-        guard translates else { return }
+        guard translates else { return try print(try text.closing(accounting: [])) }
         pipeline.finish()
         let columns = pipeline.lanes.map(\.lastAppEvents)
         if columns.contains(where: { !$0.isEmpty }) { try print(try text.lines(nil, columns: columns)) }

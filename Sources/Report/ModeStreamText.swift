@@ -29,13 +29,16 @@ public struct ModeStreamText {
         guard !modes.isEmpty else { return [] }
         var header = style.cell("libinput", width: style.sourceWidth, colour: "1")
         for (index, mode) in modes.enumerated() {
-            let title =
-                mode == .compatibility
-                ? "compat (Info.plist key NO): direct touches, * simulated"
-                : "indirect (Info.plist key YES): indirectPointer touches"
-            header += style.cell(title, width: style.columnWidth, colour: "1", last: index == modes.count - 1)
+            header += style.cell(
+                Self.title(of: mode), width: style.columnWidth, colour: "1", last: index == modes.count - 1)
         }
         return [header]
+    }
+
+    private static func title(of mode: DeliveryMode) -> String {
+        mode == .compatibility
+            ? "compat (Info.plist key NO): direct touches, * simulated"
+            : "indirect (Info.plist key YES): indirectPointer touches"
     }
 
     /// The lines for `event` (nil for the end of the stream) and the app events each mode made
@@ -48,26 +51,26 @@ public struct ModeStreamText {
             return [try JSONLines.line(ModeLine(libinput: event, columns: Array(zip(modes, columns)), accounting: nil))]
         }
         if modes.isEmpty, let event, let timeBase {
-            return [
-                style.cell(
-                    EventFormat.line(event, timeBase: timeBase), width: style.sourceWidth,
-                    colour: TableStyle.colour(of: event),
-                    last: true)
-            ]
+            let line = EventFormat.line(event, timeBase: timeBase)
+            if style.cuts(line, width: style.sourceWidth) { legend.noteCut() }
+            return [style.cell(line, width: style.sourceWidth, colour: TableStyle.colour(of: event), last: true)]
         }
         guard columns.contains(where: { !$0.isEmpty }) else { return [] }
         // Time first: it stays visible when a narrow terminal cuts the event's name.
         let source =
             event.map { e in String(format: "%8.3fs ", (timeBase ?? TimeBase(first: e)).seconds(e.time)) + e.typeName }
             ?? "(end of stream)"
+        if style.cuts(source, width: style.sourceWidth) { legend.noteCut() }
         return (0..<(columns.map(\.count).max() ?? 0)).map { row in
             var text = style.cell(
                 row == 0 ? source : "", width: style.sourceWidth, colour: event.map(TableStyle.colour(of:)))
             for (index, column) in columns.enumerated() {
                 let appEvent = row < column.count ? column[row] : nil
+                let shown = appEvent.map(AppEventFormat.short) ?? ""
+                if style.cuts(shown, width: style.columnWidth) { legend.noteCut() }
                 text += style.cell(
-                    appEvent.map(AppEventFormat.short) ?? "", width: style.columnWidth,
-                    colour: appEvent.flatMap(TableStyle.colour(of:)), last: index == columns.count - 1)
+                    shown, width: style.columnWidth, colour: appEvent.flatMap(TableStyle.colour(of:)),
+                    last: index == columns.count - 1)
             }
             // Trailing blanks only: the time column is right-aligned.
             while text.last == " " { text.removeLast() }
@@ -76,10 +79,13 @@ public struct ModeStreamText {
     }
 
     /// The closing lines: what became of every libinput event in each mode (emitted, merged into
-    /// later events' state, or dropped, with the reasons) and the legend. JSON: a last line with
-    /// `"libinput": null` and an `accounting` object.
+    /// later events' state, or dropped, with the reasons) and the legend; libinput's events alone,
+    /// the legend alone, when a line was cut. JSON: a last line with `"libinput": null` and an
+    /// `accounting` object (none for libinput's events alone).
     public func closing(accounting: [Accounting]) throws -> [String] {
-        guard !modes.isEmpty else { return [] }
+        var legend = legend
+        if modes.contains(where: { style.cuts(Self.title(of: $0), width: style.columnWidth) }) { legend.noteCut() }
+        guard !modes.isEmpty else { return json ? [] : legend.lines(accounting: []) }
         if json {
             return [
                 try JSONLines.line(

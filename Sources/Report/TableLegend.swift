@@ -6,8 +6,12 @@ public struct TableLegend: Sendable {
     private var simulated = false
     private var translations = false
     private var systemKinds: Set<SystemGestureEvent.Kind> = []
+    private var cut = false
 
     public init() {}
+
+    /// Notes that a cell was cut to fit its column (``TableStyle/cuts(_:width:)``).
+    public mutating func noteCut() { cut = true }
 
     /// Notes the terms `event`'s text uses.
     public mutating func note(_ event: AppEvent) {
@@ -54,6 +58,9 @@ public struct TableLegend: Sendable {
                 "no later event carried it: a change that would reach the app in its next event, but the input ended "
                     + "first"
             )
+        }
+        if cut {
+            lines.append("…: a cell cut to fit the terminal; piped (| cat) or with --json, nothing is cut")
         }
         return lines.isEmpty ? [] : ["legend:"] + lines.map { "  " + $0 }
     }

@@ -39,10 +39,15 @@ public struct TableStyle: Sendable {
     /// `text` fitted to `width` (cut with "…" or padded), then coloured; the padding stays
     /// outside the colour, so colour codes never count towards the width.
     public func cell(_ text: String, width: Int, colour code: String?, last: Bool = false) -> String {
-        let plain = truncates ? text.cut(toFit: width) : text
+        let plain = cuts(text, width: width) ? text.cut(toFit: width) : text
         let padding = last ? "" : String(repeating: " ", count: plain.count < width ? width - plain.count : 2)
         guard colour, let code else { return plain + padding }
         return "\u{1B}[\(code)m\(plain)\u{1B}[0m\(padding)"
+    }
+
+    /// Whether ``cell(_:width:colour:last:)`` cuts `text` to fit `width`.
+    public func cuts(_ text: String, width: Int) -> Bool {
+        truncates && text.count > width - 1
     }
 
     /// ANSI colour of a libinput event's name: gestures yellow, pointer cyan, keys magenta,
@@ -82,7 +87,7 @@ public struct TableStyle: Sendable {
 
 extension String {
     /// Itself when shorter than `width`; otherwise its start and "…", one column short of
-    /// `width` so that a separating blank remains.
+    /// `width` so that a separating blank remains (``TableStyle/cuts(_:width:)``).
     /// (`TableStyle` and `LiveStatus` fit text to columns with it.)
     public func cut(toFit width: Int) -> String {
         count > width - 1 ? String(prefix(max(width - 2, 1))) + "…" : self
