@@ -19,7 +19,9 @@ public enum EventAlignment {
     /// Where `b` (actual) differs from `a` (expected), in order. With `moments` (each event's
     /// time, on a clock the two share), an event is taken as changed only into one at the same
     /// moment; otherwise the earlier of the two is missing or extra, so that a version that lost
-    /// an event is told so rather than every event after it changed.
+    /// an event is told so rather than every event after it changed. Of two alike events at two
+    /// moments, the earlier is missing or extra where the rest still lines up without it: a
+    /// version that lost the first of a run of alike events lost that one, not a later one.
     public static func differences(
         _ a: [String], _ b: [String], moments: (expected: [Int64], actual: [Int64])? = nil
     ) -> [Difference] {
@@ -44,7 +46,16 @@ public enum EventAlignment {
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if i < a.count && j < b.count && a[i] == b[j] {
-                i += 1; j += 1
+                // Alike at two moments, where passing over the earlier keeps the common subsequence:
+                // the earlier is missing or extra, and the later one lines up with its own moment.
+                switch moments.map({ ($0.expected[i], $0.actual[j]) }) {
+                case let (x, y)? where x < y && lengths[(i + 1) * width + j] == lengths[i * width + j]:
+                    result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil)); i += 1
+                case let (x, y)? where x > y && lengths[i * width + j + 1] == lengths[i * width + j]:
+                    result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
+                default:
+                    i += 1; j += 1
+                }
             } else if i < a.count && j < b.count && lengths[(i + 1) * width + j + 1] == lengths[i * width + j] {
                 // Neither is part of the common subsequence here: one event changed, or, at two
                 // moments, the earlier one is missing or extra (either step keeps the subsequence).

@@ -18,4 +18,21 @@ final class EventAlignmentTests: XCTestCase {
         XCTAssertEqual(timed.map(\.expected), ["scroll 3.38", "scroll 1.88/-1.88", "scroll 2.63/-3.01"])
         XCTAssertEqual(timed.map(\.actual), [nil, "scroll 1.88/-1.81", "scroll 2.63/-2.90"])
     }
+
+    /// The later version lost the first of two alike scroll events: by the common subsequence alone
+    /// it lost the second; with their moments, the first, and the second lines up with its own.
+    /// Alike events all shifted in time are still alike.
+    func testTheFirstOfAlikeEventsIsTheOneLost() {
+        let before = ["scroll 4.27", "scroll 4.27", "scroll 3.95", "scroll 4.27"]
+        let after = ["scroll 4.27", "scroll 3.95", "scroll 4.27"]
+        XCTAssertEqual(EventAlignment.differences(before, after).map(\.index), [1])
+        let timed = EventAlignment.differences(before, after, moments: ([52, 60, 68, 76], [60, 68, 76]))
+        XCTAssertEqual(timed.map(\.index), [0])
+        XCTAssertEqual(timed.map(\.expected), ["scroll 4.27"])
+        XCTAssertEqual(timed.map(\.actual), [nil])
+        XCTAssertEqual(
+            EventAlignment.differences(after, before, moments: ([60, 68, 76], [52, 60, 68, 76])).map(\.actual),
+            ["scroll 4.27"])
+        XCTAssertEqual(EventAlignment.differences(after, after, moments: ([60, 68, 76], [68, 76, 84])), [])
+    }
 }
