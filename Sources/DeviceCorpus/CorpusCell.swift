@@ -1,3 +1,5 @@
+import LibinputDecisions
+
 /// One device × gesture result.
 public struct CorpusCell: Sendable {
     public enum Outcome: Sendable, Hashable {
@@ -18,6 +20,11 @@ public struct CorpusCell: Sendable {
     /// the corpus's screen that its touches reach in compatibility mode only, and any that
     /// activated where the other mode's did not match them; empty when the modes agree.
     public var modesDiffer: [String] = []
+    /// Where this version's events part from the version's before it, on a gesture whose outcome
+    /// differs between them: the libinput changes released between the two that can give the
+    /// parting and the later differences, in release order (empty: none known can). Nil where
+    /// not compared: the outcomes agree, it is the first version, or a replay failed.
+    public var changes: [LibinputChange]?
 
     /// Whether libinput reported the gesture.
     public var ok: Bool { if case .reported = outcome { return true }; return false }

@@ -64,7 +64,10 @@ public struct CorpusMerge: Sendable {
                         throw CorpusError(
                             "\(pair.name) is missing: no result file has it (\(searched))", badData: true)
                     }
-                    row.append(CorpusCell(gesture: gesture, outcome: result.outcome, modesDiffer: result.modesDiffer))
+                    row.append(
+                        CorpusCell(
+                            gesture: gesture, outcome: result.outcome, modesDiffer: result.modesDiffer,
+                            changes: result.changes))
                     results.append(result)
                 }
                 byDevice.append(row)

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputDecisions
 import LibinputEvents
 import LibinputEventText
 import Recordings
@@ -59,9 +60,12 @@ public struct CorpusResultsFile: Sendable {
         var notSynthesized: String?
         var replayFailed: String?
         var modesDiffer: [String]?
+        /// ``CorpusResult/changes``, by name.
+        var changes: [String]?
 
         init(_ result: CorpusResult) {
             modesDiffer = result.modesDiffer.isEmpty ? nil : result.modesDiffer
+            changes = result.changes?.map(\.rawValue)
             device = result.pair.device
             gesture = result.pair.gesture
             libinput = result.pair.libinput
@@ -167,10 +171,19 @@ public struct CorpusResultsFile: Sendable {
                     throw bad(number, "\(pair.name) is given twice (first on line \(first))")
                 }
                 pairLines[pair] = number
+                var changes: [LibinputChange]?
+                if let names = record.changes {
+                    changes = try names.map { name throws(CorpusError) in
+                        guard let change = LibinputChange(rawValue: name) else {
+                            throw bad(number, "\"\(name)\" is no libinput change this build knows")
+                        }
+                        return change
+                    }
+                }
                 results.append(
                     CorpusResult(
-                        pair: pair,
-                        outcome: outcome, modesDiffer: record.modesDiffer ?? [], seconds: record.seconds))
+                        pair: pair, outcome: outcome, modesDiffer: record.modesDiffer ?? [], seconds: record.seconds,
+                        changes: changes))
             case let other:
                 throw bad(number, "\"\(other)\" is not a record of a result file (device or pair)")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import GestureSynthesis
+import LibinputDecisions
 import LibinputEvents
 import Replays
 import Quirks
@@ -113,6 +114,12 @@ public struct CorpusRun: Sendable {
                 }
             }
         }
+        /// Build `b`'s replay of `replays[r]`, when it ran and succeeded.
+        func replayed(_ b: Int, _ r: Int) -> Replayed? {
+            guard let w = work.firstIndex(where: { $0 == (b, r) }), case .success(let done) = results.results[w]
+            else { return nil }
+            return done
+        }
         var refusedQuirks: HarnessError?
         var failures: [HarnessError] = []
         var byVersion = builds.map { _ in cells }
@@ -137,6 +144,23 @@ public struct CorpusRun: Sendable {
                     device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
                     libinput: builds[item.build].version)] = results.seconds[w]
         }
+        for (b, build) in builds.enumerated().dropFirst() {
+            for r in replays.indices {
+                let (d, g) = (replays[r].device, replays[r].gesture)
+                guard let before = replayed(b - 1, r), let after = replayed(b, r),
+                    CorpusCell.Outcome.differ([byVersion[b - 1][d][g].outcome, byVersion[b][d][g].outcome])
+                else { continue }
+                // The quirks as the newer version applies them, as `compare --libinput` takes them.
+                var options = self.options
+                options.libinput = build
+                let quirks =
+                    (try? LibinputQuirks.applied(to: replays[r].recording, options: options))
+                    ?? LibinputQuirks.load(for: devices[d].description)
+                byVersion[b][d][g].changes = Self.changes(
+                    from: (builds[b - 1].version, before.events), to: (build.version, after.events),
+                    on: devices[d].description, quirks: quirks)
+            }
+        }
         let table = CorpusTable(devices: devices, versions: builds.map(\.version), cells: byVersion)
         var done: [CorpusResult] = []
         for (b, build) in builds.enumerated() {
@@ -148,7 +172,7 @@ public struct CorpusRun: Sendable {
                         CorpusResult(
                             pair: pair, outcome: byVersion[b][d][g].outcome,
                             modesDiffer: byVersion[b][d][g].modesDiffer,
-                            seconds: seconds[pair] ?? 0))
+                            seconds: seconds[pair] ?? 0, changes: byVersion[b][d][g].changes))
                 }
             }
         }
@@ -156,6 +180,25 @@ public struct CorpusRun: Sendable {
         return Outcome(
             table: table, results: done, interruption: results.interruption, refusedQuirks: refusedQuirks,
             failure: failure)
+    }
+
+    /// The libinput changes between two versions that can give where their events for one
+    /// gesture part, and those their later differences show, in release order; empty where the
+    /// events are the same or no known change gives the parting. Where mtdev's plugin can give
+    /// the first parting, it alone is named of the later ones: reading the pad otherwise parts
+    /// every event after, and other changes' rules would match some of them. The replays run
+    /// with libinput's default settings, tapping off.
+    static func changes(
+        from before: (version: String, events: [LibinputEvent]), to after: (version: String, events: [LibinputEvent]),
+        on device: DeviceDescription, quirks: LibinputQuirks
+    ) -> [LibinputChange] {
+        guard
+            let parting = VersionParting.between(
+                before, after, device: device, quirks: quirks, tapping: DeviceConfiguration().taps(on: device))
+        else { return [] }
+        let later = parting.changes.contains(.mtdevPlugin) ? [] : parting.further.map(\.change)
+        let named = Set(parting.changes + later)
+        return LibinputChange.allCases.filter(named.contains)
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
@@ -183,6 +226,9 @@ public struct CorpusResult: Sendable {
     public var outcome: CorpusCell.Outcome
     public var modesDiffer: [String] = []
     public var seconds: Double
+    /// The libinput changes that can give where this version parts from the one before
+    /// (``CorpusCell/changes``).
+    public var changes: [LibinputChange]?
 }
 
 /// A replay's libinput events and where the delivery modes differ on them.

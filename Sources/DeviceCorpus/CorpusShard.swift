@@ -70,25 +70,32 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
-    /// Every pair's shard (0-based), balanced: longest first, each onto the shard with the least
-    /// work so far (ties to the lower shard). A pair's length is its duration in `durations` (from
-    /// an earlier run's result files); a pair not there counts as the median of those that are,
-    /// and with no durations at all every pair counts the same, which deals them out in turn.
-    /// Ties in length go by the pairs' content hashes, so the assignment is the same on every
-    /// machine and run.
+    /// Every pair's shard (0-based), balanced: a device's gesture on every version goes to one
+    /// shard, which compares the versions (``CorpusCell/changes``); longest first, each onto the
+    /// shard with the least work so far (ties to the lower shard). A pair's length is its duration
+    /// in `durations` (from an earlier run's result files); a pair not there counts as the median
+    /// of those that are, and with no durations at all every pair counts the same, which deals
+    /// them out in turn. Ties in length go by the pairs' content hashes, so the assignment is the
+    /// same on every machine and run.
     public static func assign(
         _ pairs: [(pair: CorpusPair, hash: UInt64)], shards: Int,
         durations: [CorpusPair: Double] = [:]
     ) -> [CorpusPair: Int] {
         let typical = typicalDuration(of: pairs.map(\.pair), durations: durations) ?? 1
-        let order = pairs.map { (pair: $0.pair, hash: $0.hash, length: durations[$0.pair] ?? typical) }
-            .sorted { $0.length != $1.length ? $0.length > $1.length : $0.hash < $1.hash }
+        let versionsTogether = Dictionary(grouping: pairs) {
+            CorpusPair(device: $0.pair.device, gesture: $0.pair.gesture, libinput: "")
+        }
+        let order = versionsTogether.values.map { group -> (pairs: [CorpusPair], hash: UInt64, length: Double) in
+            let length = group.reduce(0.0) { sum, item in sum + (durations[item.pair] ?? typical) }
+            return (group.map(\.pair), group.map(\.hash).min() ?? 0, length)
+        }
+        .sorted { $0.length != $1.length ? $0.length > $1.length : $0.hash < $1.hash }
         var load = [Double](repeating: 0, count: shards)
         var assignment: [CorpusPair: Int] = [:]
         for item in order {
             let shard = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 } ?? 0
             load[shard] += item.length
-            assignment[item.pair] = shard
+            for pair in item.pairs { assignment[pair] = shard }
         }
         return assignment
     }

@@ -64,6 +64,30 @@ public struct CorpusTable: Sendable {
         CorpusCell.Outcome.differ(cells.map { $0[device][gesture].outcome })
     }
 
+    /// The `differs` cell: blank where the versions agree; else `yes`, and for each version whose
+    /// events part from the one before's where its outcome differs, the libinput changes between
+    /// them that can give it, by commit (`yes: 27f4b0ae (1.31.3)`).
+    private func differsText(_ device: Int, _ gesture: Int) -> String {
+        guard differs(device, gesture) else { return "" }
+        let steps = versions.indices.dropFirst().compactMap { v -> String? in
+            guard let changes = cells[v][device][gesture].changes else { return nil }
+            let named = changes.isEmpty ? "no known change" : changes.map(\.commitHash).joined(separator: ", ")
+            return "\(named) (\(versions[v]))"
+        }
+        return steps.isEmpty ? "yes" : "yes: " + steps.joined(separator: "; ")
+    }
+
+    /// Every libinput change a `differs` cell names, in release order.
+    private var changesNamed: [LibinputChange] {
+        let named = Set(cells.joined().joined().flatMap { $0.changes ?? [] })
+        return LibinputChange.allCases.filter(named.contains)
+    }
+
+    /// What the changes named do, a line each: its commit, its release and its effect.
+    private var changeLines: [String] {
+        changesNamed.map { "\($0.commit), libinput \($0.release): \($0.effect)" }
+    }
+
     /// Each distinct reason a replay failed, in the table's order: a failed cell names its number
     /// and the reason follows the table once, however many cells it failed (a device libinput
     /// refused fails every gesture alike).
@@ -102,7 +126,7 @@ public struct CorpusTable: Sendable {
         let rows = devices.indices.flatMap { i in
             CorpusGesture.all.indices.map { g in
                 [name(devices[i]), devices[i].tracking, CorpusGesture.all[g].name]
-                    + cells.map { shown($0[i][g], failures) } + [differs(i, g) ? "yes" : ""]
+                    + cells.map { shown($0[i][g], failures) } + [differsText(i, g)]
             }
         }
         return (header, rows)
@@ -126,6 +150,9 @@ public struct CorpusTable: Sendable {
         var out = TextTable.lines([header] + rows).joined(separator: "\n") + "\n"
         let failed = failureLines(failures)
         if !failed.isEmpty { out += "\nreplays that failed:\n" + failed.joined(separator: "\n") + "\n" }
+        if !changeLines.isEmpty {
+            out += "\n\(Self.changesTitle):\n" + changeLines.joined(separator: "\n") + "\n"
+        }
         let notes = devices.indices.map { (devices[$0].file, reasons($0)) }.filter { !$0.1.isEmpty }
         if !notes.isEmpty { out += "\n" + notes.map { "\($0.0): \($0.1)" }.joined(separator: "\n") + "\n" }
         let modes = modeDifferences(device: \.file)
@@ -161,6 +188,9 @@ public struct CorpusTable: Sendable {
         if !failed.isEmpty {
             out += "\nReplays that failed:\n\n" + failed.map { "- " + $0 }.joined(separator: "\n") + "\n"
         }
+        if !changeLines.isEmpty {
+            out += "\n\(Self.changesTitle):\n\n" + changeLines.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        }
         let modes = modeDifferences { "\($0.file) (\($0.description.name))" }
         if !modes.isEmpty {
             out +=
@@ -171,6 +201,11 @@ public struct CorpusTable: Sendable {
         }
         return out + "\n\(summary).\n"
     }
+
+    /// What introduces the changes named.
+    private static let changesTitle =
+        "The libinput changes that can give where a version's events differ from the previous version's "
+        + "(`touchsynth compare --libinput A,B` on the gesture's recording says where)"
 
     /// Every device and gesture whose delivery modes differ, on the first version.
     private func modeDifferences(device name: (CorpusDevice) -> String) -> [(String, String, String)] {
@@ -205,14 +240,15 @@ extension CorpusTable {
             else { return nil }
             return CorpusLine(
                 device: device, libinput: r.pair.libinput,
-                cell: CorpusCell(gesture: gesture, outcome: r.outcome, modesDiffer: r.modesDiffer),
+                cell: CorpusCell(gesture: gesture, outcome: r.outcome, modesDiffer: r.modesDiffer, changes: r.changes),
                 why: nil)
         }
     }
 }
 
 /// `corpus --json`'s line for one device, gesture and libinput version: the outcome under its own
-/// key (`value`, `instead`, `notSynthesized` or `replayFailed`), and `why` a gesture was not reported.
+/// key (`value`, `instead`, `notSynthesized` or `replayFailed`), `why` a gesture was not reported,
+/// and the libinput `changes` that can give where its events part from the previous version's.
 public struct CorpusLine: Encodable, Sendable {
     var device: CorpusDevice
     var libinput: String
@@ -221,7 +257,7 @@ public struct CorpusLine: Encodable, Sendable {
 
     private enum Key: String, CodingKey {
         case device, name, tracking, libinput, gesture, reported, value, instead, notSynthesized, replayFailed, why,
-            modesDiffer
+            modesDiffer, changes
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -241,5 +277,6 @@ public struct CorpusLine: Encodable, Sendable {
         }
         try c.encodeIfPresent(why, forKey: .why)
         if !cell.modesDiffer.isEmpty { try c.encode(cell.modesDiffer, forKey: .modesDiffer) }
+        try c.encodeIfPresent(cell.changes, forKey: .changes)
     }
 }

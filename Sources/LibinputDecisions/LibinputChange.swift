@@ -55,6 +55,9 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
+    /// The commit's abbreviated hash alone, `d61d3859`.
+    public var commitHash: String { String(commit.prefix { $0 != " " }) }
+
     /// What it does to the events, in words: from its release on (to its fix, for a slip), so
     /// that it reads the same whichever way two versions are compared.
     public var effect: String {

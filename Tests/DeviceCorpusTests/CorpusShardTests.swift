@@ -90,6 +90,51 @@ final class CorpusShardTests: XCTestCase {
         for xml in ["whole.xml", "merged.xml"] { try validateJUnit("\(directory)/\(xml)", cases: ranShard.count) }
     }
 
+    /// Across versions, a shard runs a device's gesture on every version, and names the libinput
+    /// changes where their events part; the merge keeps them, as the whole run gives them.
+    func testShardsNameTheLibinputChangesAcrossVersionsAsTheWholeRunDoes() throws {
+        _ = try libinputBuilds(["1.31.3"])
+        let pads = ["touchpads_bcm5974.three-finger-click.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc"].map {
+            Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/\($0)").path
+        }
+        let run = pads + ["--libinput", "1.22.1,1.31.3"]
+        let whole = corpus(run + ["--json"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let lines = whole.stdout.split(separator: "\n").dropFirst().compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        func changes(_ device: String, _ gesture: String) -> [String]? {
+            let line = lines.first {
+                ($0["device"] as? String ?? "").hasSuffix(device) && $0["gesture"] as? String == gesture
+                    && $0["libinput"] as? String == "1.31.3"
+            }
+            return (line?["changes"] as? [[String: Any]])?.compactMap { $0["change"] as? String }
+        }
+        // MT protocol A: gestures from mtdev's plugin on, every event after parting. Where the pinch
+        // was a scroll, a scroll's first update missing from 1.27.1 can give the parting as well.
+        let protocolA = ["firstScrollSwipeUpdateNotSent", "mtdevPlugin"]
+        XCTAssertEqual(changes("bcm5974.three-finger-click.desc", "pinch"), protocolA)
+        XCTAssertEqual(changes("bcm5974.three-finger-click.desc", "2fg scroll"), protocolA)
+        XCTAssertEqual(changes("bcm5974.three-finger-click.desc", "hold"), ["mtdevPlugin"])
+        // A scroll one update short from 1.27.1; a gesture alike on both versions names none.
+        XCTAssertEqual(changes("ALPS_GlidePoint.desc", "2fg scroll"), ["firstScrollSwipeUpdateNotSent"])
+        XCTAssertNil(changes("ALPS_GlidePoint.desc", "pinch"))
+
+        var shardOf: [String: String] = [:]
+        for i in 1...3 {
+            let shard = corpus(run + ["--shard", "\(i)/3", "--results", "\(directory)/shard\(i).jsonl"])
+            XCTAssertEqual(shard.status, 0, shard.stderr)
+            for result in try CorpusResultsFile.load("\(directory)/shard\(i).jsonl").results {
+                let key = "\(result.pair.device) \(result.pair.gesture)"
+                XCTAssertEqual(shardOf[key] ?? "\(i)", "\(i)", "\(key): its versions in two shards")
+                shardOf[key] = "\(i)"
+            }
+        }
+        let merged = corpus(["merge", "--json"] + (1...3).map { "\(directory)/shard\($0).jsonl" })
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertEqual(merged.stdout, whole.stdout, "the merge names the changes the whole run names")
+    }
+
     func testAMissingDoubledOrForeignShardIsAnErrorNamingIt() throws {
         for i in 1...2 {
             let shard = corpus(
