@@ -365,7 +365,9 @@ let package = Package(
             name: "ViewServerTests",
             dependencies: ["ViewServer", "ViewPublishing", "ViewTimeline", "AppEvents", "TestSupport"]
         ),
-        .testTarget(name: "DeviceCorpusTests", dependencies: ["DeviceCorpus", "Recordings", "TestSupport"]),
+        .testTarget(
+            name: "DeviceCorpusTests",
+            dependencies: ["DeviceCorpus", "LibinputDecisions", "Recordings", "TestSupport"]),
         .testTarget(
             name: "TouchSynthTestingTests",
             dependencies: [

@@ -1,24 +1,31 @@
 import Foundation
+import LibinputDecisions
 import MarkupText
 
 /// A corpus's results as JUnit XML, the report every CI dashboard reads: a test suite per libinput
 /// version, a test case per pair (the device as its class, the gesture as its name). A replay
 /// that failed is an error, a gesture the device cannot perform is skipped, and with `failOnDiff`
-/// a gesture whose outcome differs between the versions among `results` is a failure in each.
+/// a gesture whose outcome differs between the versions among `results` is a failure in each,
+/// naming the libinput changes that can give it (``CorpusResult/changes``).
 /// What libinput made of the gesture is the case's output.
 public enum CorpusJUnit {
     public static func xml(_ results: [CorpusResult], failOnDiff: Bool) -> String {
         let versions = results.reduce(into: [String]()) {
             if !$0.contains($1.pair.libinput) { $0.append($1.pair.libinput) }
         }
-        var outcomes: [PairKey: [(version: String, outcome: CorpusCell.Outcome)]] = [:]
-        for r in results { outcomes[PairKey(r.pair), default: []].append((r.pair.libinput, r.outcome)) }
+        var outcomes: [PairKey: [CorpusResult]] = [:]
+        for r in results { outcomes[PairKey(r.pair), default: []].append(r) }
         func difference(_ r: CorpusResult) -> String? {
             guard failOnDiff, let all = outcomes[PairKey(r.pair)], CorpusCell.Outcome.differ(all.map(\.outcome)) else {
                 return nil
             }
             return "libinput versions differ: "
-                + all.map { "\($0.version): \($0.outcome.short)" }.joined(separator: "; ")
+                + all.map { r in
+                    let changes = r.changes.map {
+                        $0.isEmpty ? "no known change" : $0.map(\.commitHash).joined(separator: ", ")
+                    }
+                    return "\(r.pair.libinput): \(r.outcome.short)" + (changes.map { " (\($0))" } ?? "")
+                }.joined(separator: "; ")
         }
         struct Counts { var tests = 0, failures = 0, errors = 0, skipped = 0, time = 0.0 }
         func counts(_ rs: [CorpusResult]) -> Counts {

@@ -1,5 +1,6 @@
 import DeviceCorpus
 import Foundation
+import LibinputDecisions
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -133,6 +134,14 @@ final class CorpusShardTests: XCTestCase {
         let merged = corpus(["merge", "--json"] + (1...3).map { "\(directory)/shard\($0).jsonl" })
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertEqual(merged.stdout, whole.stdout, "the merge names the changes the whole run names")
+        let junit = "\(directory)/merged.xml"
+        let failing = corpus(
+            ["merge", "--junit", junit, "--fail-on-diff"] + (1...3).map { "\(directory)/shard\($0).jsonl" })
+        XCTAssertEqual(failing.status, 1, failing.stderr)
+        let hashes = [LibinputChange.firstScrollSwipeUpdateNotSent, .mtdevPlugin].map(\.commitHash)
+        XCTAssertTrue(
+            try String(contentsOfFile: junit, encoding: .utf8).contains(
+                "1.31.3: yes ×1.50 (\(hashes.joined(separator: ", ")))"), "a failure names the changes")
     }
 
     func testAMissingDoubledOrForeignShardIsAnErrorNamingIt() throws {
