@@ -49,3 +49,9 @@ extension CorpusCell.Outcome {
         }
     }
 }
+
+extension [LibinputChange] {
+    /// The changes by commit, as a `differs` cell and a JUnit failure name them: `d61d3859,
+    /// c3aa00ef`, or `no known change`.
+    var byCommit: String { isEmpty ? "no known change" : map(\.commitHash).joined(separator: ", ") }
+}

@@ -21,10 +21,7 @@ public enum CorpusJUnit {
             }
             return "libinput versions differ: "
                 + all.map { r in
-                    let changes = r.changes.map {
-                        $0.isEmpty ? "no known change" : $0.map(\.commitHash).joined(separator: ", ")
-                    }
-                    return "\(r.pair.libinput): \(r.outcome.short)" + (changes.map { " (\($0))" } ?? "")
+                    "\(r.pair.libinput): \(r.outcome.short)" + (r.changes.map { " (\($0.byCommit))" } ?? "")
                 }.joined(separator: "; ")
         }
         struct Counts { var tests = 0, failures = 0, errors = 0, skipped = 0, time = 0.0 }

@@ -71,8 +71,7 @@ public struct CorpusTable: Sendable {
         guard differs(device, gesture) else { return "" }
         let steps = versions.indices.dropFirst().compactMap { v -> String? in
             guard let changes = cells[v][device][gesture].changes else { return nil }
-            let named = changes.isEmpty ? "no known change" : changes.map(\.commitHash).joined(separator: ", ")
-            return "\(named) (\(versions[v]))"
+            return "\(changes.byCommit) (\(versions[v]))"
         }
         return steps.isEmpty ? "yes" : "yes: " + steps.joined(separator: "; ")
     }
