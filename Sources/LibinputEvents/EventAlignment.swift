@@ -46,12 +46,17 @@ public enum EventAlignment {
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if i < a.count && j < b.count && a[i] == b[j] {
-                // Alike at two moments, where passing over the earlier keeps the common subsequence:
-                // the earlier is missing or extra, and the later one lines up with its own moment.
-                switch moments.map({ ($0.expected[i], $0.actual[j]) }) {
-                case let (x, y)? where x < y && lengths[(i + 1) * width + j] == lengths[i * width + j]:
+                // Alike at two moments, where passing over the earlier keeps the common subsequence
+                // and the next alike event on its side is nearer the other's moment: the earlier is
+                // missing or extra, and that next one lines up with its own moment.
+                switch moments.map({ ($0.expected, $0.actual) }) {
+                case let (ta, tb)?
+                where ta[i] < tb[j] && lengths[(i + 1) * width + j] == lengths[i * width + j]
+                    && nextAlike(a, after: i, moments: ta, isNearer: tb[j]):
                     result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil)); i += 1
-                case let (x, y)? where x > y && lengths[i * width + j + 1] == lengths[i * width + j]:
+                case let (ta, tb)?
+                where ta[i] > tb[j] && lengths[i * width + j + 1] == lengths[i * width + j]
+                    && nextAlike(b, after: j, moments: tb, isNearer: ta[i]):
                     result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
                 default:
                     i += 1; j += 1
@@ -74,5 +79,16 @@ public enum EventAlignment {
             }
         }
         return result
+    }
+
+    /// Whether the first event after `index` alike to `events[index]` is at least as near `moment`
+    /// as `events[index]` is: only then is the earlier one the odd one out.
+    private static func nextAlike(
+        _ events: [String], after index: Int, moments: [Int64], isNearer moment: Int64
+    )
+        -> Bool
+    {
+        guard let next = events[(index + 1)...].firstIndex(of: events[index]) else { return false }
+        return abs(moments[next] - moment) <= abs(moments[index] - moment)
     }
 }

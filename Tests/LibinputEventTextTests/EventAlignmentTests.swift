@@ -30,9 +30,18 @@ final class EventAlignmentTests: XCTestCase {
         XCTAssertEqual(timed.map(\.index), [0])
         XCTAssertEqual(timed.map(\.expected), ["scroll 4.27"])
         XCTAssertEqual(timed.map(\.actual), [nil])
-        XCTAssertEqual(
-            EventAlignment.differences(after, before, moments: ([60, 68, 76], [52, 60, 68, 76])).map(\.actual),
-            ["scroll 4.27"])
+        let reversed = EventAlignment.differences(after, before, moments: ([60, 68, 76], [52, 60, 68, 76]))
+        XCTAssertEqual(reversed.map(\.actualIndex), [0])
+        XCTAssertEqual(reversed.map(\.actual), ["scroll 4.27"])
         XCTAssertEqual(EventAlignment.differences(after, after, moments: ([60, 68, 76], [68, 76, 84])), [])
+    }
+
+    /// Of two alike events, the earlier stays paired when the later is further from the other
+    /// side's moment: A@0, A@10 against A@3 lost the second A, not the first.
+    func testAnAlikeEventFurtherAwayIsNotPreferred() {
+        let timed = EventAlignment.differences(["A", "A"], ["A"], moments: ([0, 10], [3]))
+        XCTAssertEqual(timed.map(\.index), [1])
+        XCTAssertEqual(timed.map(\.expected), ["A"])
+        XCTAssertEqual(timed.map(\.actual), [nil])
     }
 }
