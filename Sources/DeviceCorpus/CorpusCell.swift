@@ -52,6 +52,10 @@ extension CorpusCell.Outcome {
 
 extension [LibinputChange] {
     /// The changes by commit, as a `differs` cell and a JUnit failure name them: `d61d3859,
-    /// c3aa00ef`, or `no known change`.
-    var byCommit: String { isEmpty ? "no known change" : map(\.commitHash).joined(separator: ", ") }
+    /// c3aa00ef`, or `no known change`; a commit that makes several changes is named once.
+    var byCommit: String {
+        var seen = Set<String>()
+        let hashes = map(\.commitHash).filter { seen.insert($0).inserted }
+        return hashes.isEmpty ? "no known change" : hashes.joined(separator: ", ")
+    }
 }

@@ -144,18 +144,26 @@ public struct CorpusRun: Sendable {
                     device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
                     libinput: builds[item.build].version)] = results.seconds[w]
         }
+        // The quirks as the newer version of a step applies them, as `explain --libinput` takes
+        // them: listed once per device and version, and a listing that fails fails the run.
+        var listed: [[LibinputQuirks?]] = builds.map { _ in devices.map { _ in nil } }
         for (b, build) in builds.enumerated().dropFirst() {
             for r in replays.indices {
                 let (d, g) = (replays[r].device, replays[r].gesture)
                 guard let before = replayed(b - 1, r), let after = replayed(b, r),
                     CorpusCell.Outcome.differ([byVersion[b - 1][d][g].outcome, byVersion[b][d][g].outcome])
                 else { continue }
-                // The quirks as the newer version applies them, as `compare --libinput` takes them.
-                var options = self.options
-                options.libinput = build
-                let quirks =
-                    (try? LibinputQuirks.applied(to: replays[r].recording, options: options))
-                    ?? LibinputQuirks.load(for: devices[d].description)
+                if listed[b][d] == nil {
+                    var options = self.options
+                    options.libinput = build
+                    do throws(HarnessError) {
+                        listed[b][d] = try LibinputQuirks.applied(to: replays[r].recording, options: options)
+                    } catch {
+                        failures.append(error)
+                        listed[b][d] = LibinputQuirks.load(for: devices[d].description)
+                    }
+                }
+                guard let quirks = listed[b][d] else { continue }
                 byVersion[b][d][g].changes = Self.changes(
                     from: (builds[b - 1].version, before.events), to: (build.version, after.events),
                     on: devices[d].description, quirks: quirks)
@@ -184,10 +192,8 @@ public struct CorpusRun: Sendable {
 
     /// The libinput changes between two versions that can give where their events for one
     /// gesture part, and those their later differences show, in release order; empty where the
-    /// events are the same or no known change gives the parting. Where mtdev's plugin can give
-    /// the first parting, it alone is named of the later ones: reading the pad otherwise parts
-    /// every event after, and other changes' rules would match some of them. The replays run
-    /// with libinput's default settings, tapping off.
+    /// events are the same or no known change gives the parting (``VersionParting/named``). The
+    /// replays run with libinput's default settings: tapping on only for pads without a button.
     static func changes(
         from before: (version: String, events: [LibinputEvent]), to after: (version: String, events: [LibinputEvent]),
         on device: DeviceDescription, quirks: LibinputQuirks
@@ -196,8 +202,7 @@ public struct CorpusRun: Sendable {
             let parting = VersionParting.between(
                 before, after, device: device, quirks: quirks, tapping: DeviceConfiguration().taps(on: device))
         else { return [] }
-        let later = parting.changes.contains(.mtdevPlugin) ? [] : parting.further.map(\.change)
-        let named = Set(parting.changes + later)
+        let named = Set(parting.named)
         return LibinputChange.allCases.filter(named.contains)
     }
 

@@ -39,24 +39,35 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
-    /// The commit, abbreviated, and its subject.
-    public var commit: String {
+    /// The commit, abbreviated, and its subject: `d61d3859 "evdev: …"`.
+    public var commit: String { "\(commitHash) \"\(commitSubject)\"" }
+
+    /// The commit's abbreviated hash alone, `d61d3859`.
+    public var commitHash: String {
         switch self {
-        case .speedFactor: "9bb2136b \"filter: simplify speed_factor()\""
-        case .appleNaturalScroll: "d61d3859 \"evdev: Enable natural scrolling by default on Apple\""
-        case .widerWithoutResolution: "4effe6b1 \"evdev: add a helper macro for the absinfo range\""
-        case .tapEndsImmediateScroll:
-            "15609213 \"touchpad: disable the immediate scroll state if tapping is enabled\""
-        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered:
-            "68a2ff0d \"gestures: get rid of tp_gestures_start\""
-        case .firstScrollSwipeUpdateNotSent:
-            "c3aa00ef \"gestures: don't handle SWIPE if we transitioned from SWIPE_START\""
-        case .mtdevPlugin: "27f4b0ae \"Move mtdev into a plugin\""
+        case .speedFactor: "9bb2136b"
+        case .appleNaturalScroll: "d61d3859"
+        case .widerWithoutResolution: "4effe6b1"
+        case .tapEndsImmediateScroll: "15609213"
+        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered: "68a2ff0d"
+        case .firstScrollSwipeUpdateNotSent: "c3aa00ef"
+        case .mtdevPlugin: "27f4b0ae"
         }
     }
 
-    /// The commit's abbreviated hash alone, `d61d3859`.
-    public var commitHash: String { String(commit.prefix { $0 != " " }) }
+    /// The commit's subject line.
+    public var commitSubject: String {
+        switch self {
+        case .speedFactor: "filter: simplify speed_factor()"
+        case .appleNaturalScroll: "evdev: Enable natural scrolling by default on Apple"
+        case .widerWithoutResolution: "evdev: add a helper macro for the absinfo range"
+        case .tapEndsImmediateScroll: "touchpad: disable the immediate scroll state if tapping is enabled"
+        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered:
+            "gestures: get rid of tp_gestures_start"
+        case .firstScrollSwipeUpdateNotSent: "gestures: don't handle SWIPE if we transitioned from SWIPE_START"
+        case .mtdevPlugin: "Move mtdev into a plugin"
+        }
+    }
 
     /// What it does to the events, in words: from its release on (to its fix, for a slip), so
     /// that it reads the same whichever way two versions are compared.

@@ -23,8 +23,11 @@ public struct VersionParting: Equatable, Encodable, Sendable {
     /// The changes released between the two versions that can give this parting.
     public var changes: [LibinputChange]
     /// The other changes the later differences between the two show, each at the first
-    /// difference it can give: an upgrade's other reasons.
+    /// difference it can give: an upgrade's other reasons (none where mtdev's plugin can give the
+    /// opening).
     public var further: [Further] = []
+    /// Every change the parting names, the opening's then the later ones', each once.
+    public var named: [LibinputChange] { changes + further.map(\.change) }
     /// The touch sequence of `against`'s explanation the event falls in (``placed(in:)``; nil:
     /// not placed, as `compare` leaves it).
     public var sequence: Int?
@@ -99,8 +102,10 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         let opening = reasons(first)
         var told = Set(opening.changes)
         var further: [Further] = []
-        // Without a device no change is told: the later differences have nothing to add.
-        for d in differences.dropFirst() where device != nil {
+        // Without a device no change is told: the later differences have nothing to add. Where
+        // mtdev's plugin can give the opening, reading the pad otherwise parts every later event,
+        // and other changes' rules would match some of them: it alone is named.
+        for d in differences.dropFirst() where device != nil && !opening.changes.contains(.mtdevPlugin) {
             let later = reasons(d)
             for change in later.changes where told.insert(change).inserted {
                 further.append(
