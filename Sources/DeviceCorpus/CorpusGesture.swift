@@ -13,12 +13,16 @@ public struct CorpusGesture: Sendable {
     /// The corpus's gestures, in the order of its table's columns.
     public static let all: [CorpusGesture] = [
         CorpusGesture(name: "pinch", script: "pinch scale=1.5 separation=20mm duration=400ms", fingers: 2) { events in
-            let scales = events.compactMap { e -> Double? in
-                if case .gesturePinchUpdate(2, _, let scale, _) = e.kind { return scale }
-                return nil
+            var total = PinchTotal()
+            var pinched = false
+            for e in events {
+                if case .gesturePinchUpdate(2, _, let scale, let a) = e.kind {
+                    total.add(scale: scale, angleDelta: a)
+                    pinched = true
+                }
             }
-            guard let last = scales.last else { return .other(summary(events)) }
-            return .reported(String(format: "×%.2f", last))
+            guard pinched else { return .other(summary(events)) }
+            return .reported(String(format: "×%.2f", total.scale))
         },
         CorpusGesture(name: "rotation", script: "rotate angle=60deg separation=24mm duration=400ms", fingers: 2) {
             events in
