@@ -74,9 +74,9 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
     /// shard, which compares the versions (``CorpusCell/changes``); longest first, each onto the
     /// shard with the least work so far (ties to the lower shard). A pair's length is its duration
     /// in `durations` (from an earlier run's result files); a pair not there counts as the median
-    /// of those that are, and with no durations at all every pair counts the same, which deals
-    /// them out in turn. Ties in length go by the pairs' content hashes, so the assignment is the
-    /// same on every machine and run.
+    /// of those that are, and with no durations at all every pair counts the same. Ties in length
+    /// go by the least content hash of a group's pairs, then by device and gesture, so the
+    /// assignment is the same on every machine and run.
     public static func assign(
         _ pairs: [(pair: CorpusPair, hash: UInt64)], shards: Int,
         durations: [CorpusPair: Double] = [:]
@@ -85,11 +85,16 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
         let versionsTogether = Dictionary(grouping: pairs) {
             CorpusPair(device: $0.pair.device, gesture: $0.pair.gesture, libinput: "")
         }
-        let order = versionsTogether.values.map { group -> (pairs: [CorpusPair], hash: UInt64, length: Double) in
+        let order = versionsTogether.map {
+            key, group -> (key: CorpusPair, pairs: [CorpusPair], hash: UInt64, length: Double) in
             let length = group.reduce(0.0) { sum, item in sum + (durations[item.pair] ?? typical) }
-            return (group.map(\.pair), group.map(\.hash).min() ?? 0, length)
+            return (key, group.map(\.pair), group.map(\.hash).min() ?? 0, length)
         }
-        .sorted { $0.length != $1.length ? $0.length > $1.length : $0.hash < $1.hash }
+        .sorted {
+            if $0.length != $1.length { return $0.length > $1.length }
+            if $0.hash != $1.hash { return $0.hash < $1.hash }
+            return ($0.key.device, $0.key.gesture) < ($1.key.device, $1.key.gesture)
+        }
         var load = [Double](repeating: 0, count: shards)
         var assignment: [CorpusPair: Int] = [:]
         for item in order {

@@ -21,7 +21,7 @@ public enum CorpusShardList {
         }
         var out =
             typical == nil
-            ? "no durations: \(pairs.count) pairs dealt out in turn, by content hash\n"
+            ? "no durations: \(pairs.count) pairs, each counting the same\n"
             : "durations of \(pairs.filter { known[$0] != nil }.count) of \(pairs.count) pairs from earlier runs"
                 + (pairs.allSatisfy { known[$0] != nil }
                     ? "\n" : "; the rest count as their median, \(String(format: "%.2f", typical ?? 0)) s\n")

@@ -47,7 +47,7 @@ public struct TableStyle: Sendable {
 
     /// Whether ``cell(_:width:colour:last:)`` cuts `text` to fit `width`.
     public func cuts(_ text: String, width: Int) -> Bool {
-        truncates && text.count > width - 1
+        truncates && text.needsCut(toFit: width)
     }
 
     /// ANSI colour of a libinput event's name: gestures yellow, pointer cyan, keys magenta,
@@ -90,6 +90,11 @@ extension String {
     /// `width` so that a separating blank remains (``TableStyle/cuts(_:width:)``).
     /// (`TableStyle` and `LiveStatus` fit text to columns with it.)
     public func cut(toFit width: Int) -> String {
-        count > width - 1 ? String(prefix(max(width - 2, 1))) + "…" : self
+        needsCut(toFit: width) ? String(prefix(max(width - 2, 1))) + "…" : self
+    }
+
+    /// Whether ``cut(toFit:)`` shortens it: it is not shorter than `width`.
+    func needsCut(toFit width: Int) -> Bool {
+        count > width - 1
     }
 }

@@ -45,8 +45,8 @@ struct CorpusRunCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Run part I of N of the (device × gesture × libinput version) pairs, 1-based; without it, the shard the "
-                + "CI's environment names, if any.",
+            "Run part I of N of the (device × gesture × libinput version) pairs, 1-based, a device's gesture on "
+                + "every version in one shard; without it, the shard the CI's environment names, if any.",
             valueName: "I/N"), transform: CorpusShard.parsing) var shard: CorpusShard?
     @Option(
         help: ArgumentHelp(
@@ -76,8 +76,8 @@ struct CorpusRunCommand: ParsableCommand {
         }
         if part != nil, output.failOnDiff {
             throw ValidationError(
-                "--fail-on-diff compares each gesture's libinput versions, which a shard has part of: "
-                    + "give it to corpus merge")
+                "--fail-on-diff compares each gesture's libinput versions across the whole corpus, which only "
+                    + "corpus merge of the shards' result files sees: give it to the merge")
         }
         let writes = [("--results", results), ("--markdown", output.markdown), ("--junit", output.junit)]
         if list, let option = writes.first(where: { $0.1 != nil })?.0 ?? (output.failOnDiff ? "--fail-on-diff" : nil) {
