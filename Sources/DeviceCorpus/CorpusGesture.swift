@@ -13,29 +13,11 @@ public struct CorpusGesture: Sendable {
     /// The corpus's gestures, in the order of its table's columns.
     public static let all: [CorpusGesture] = [
         CorpusGesture(name: "pinch", script: "pinch scale=1.5 separation=20mm duration=400ms", fingers: 2) { events in
-            var total = PinchTotal()
-            var pinched = false
-            for e in events {
-                if case .gesturePinchUpdate(2, _, let scale, let a) = e.kind {
-                    total.add(scale: scale, angleDelta: a)
-                    pinched = true
-                }
-            }
-            guard pinched else { return .other(summary(events)) }
-            return .reported(String(format: "×%.2f", total.scale))
+            pinch(events).map { .reported(String(format: "×%.2f", $0.scale)) } ?? .other(summary(events))
         },
         CorpusGesture(name: "rotation", script: "rotate angle=60deg separation=24mm duration=400ms", fingers: 2) {
             events in
-            // Summed across pinches: libinput may end a rotation and begin it again.
-            var total = PinchTotal()
-            var pinched = false
-            for e in events {
-                if case .gesturePinchUpdate(2, _, let scale, let a) = e.kind {
-                    total.add(scale: scale, angleDelta: a)
-                    pinched = true
-                }
-            }
-            return pinched ? .reported(String(format: "%.1f°", total.angle)) : .other(summary(events))
+            pinch(events).map { .reported(String(format: "%.1f°", $0.angle)) } ?? .other(summary(events))
         },
         CorpusGesture(name: "2fg scroll", script: "scroll fingers=2 dy=20mm spacing=15mm duration=400ms", fingers: 2) {
             events in
@@ -66,6 +48,20 @@ public struct CorpusGesture: Sendable {
             return held ? .reported("held") : .other(summary(events))
         },
     ]
+
+    /// The two-finger pinch libinput reported, its updates summed across pinches (libinput may end
+    /// a rotation and begin it again); nil where it reported none.
+    static func pinch(_ events: [LibinputEvent]) -> PinchTotal? {
+        var total = PinchTotal()
+        var pinched = false
+        for e in events {
+            if case .gesturePinchUpdate(2, _, let scale, let a) = e.kind {
+                total.add(scale: scale, angleDelta: a)
+                pinched = true
+            }
+        }
+        return pinched ? total : nil
+    }
 
     /// What libinput reported instead, in a few words.
     public static func summary(_ events: [LibinputEvent]) -> String {
