@@ -147,26 +147,30 @@ public struct CorpusRun: Sendable {
         // The quirks as the newer version of a step applies them, as `explain --libinput` takes
         // them: listed once per device and version, and a listing that fails fails the run.
         var listed: [[LibinputQuirks?]] = builds.map { _ in devices.map { _ in nil } }
+        func quirks(_ b: Int, _ r: Int) -> LibinputQuirks {
+            let d = replays[r].device
+            if let known = listed[b][d] { return known }
+            var options = self.options
+            options.libinput = builds[b]
+            let quirks: LibinputQuirks
+            do throws(HarnessError) {
+                quirks = try LibinputQuirks.applied(to: replays[r].recording, options: options)
+            } catch {
+                failures.append(error)
+                quirks = LibinputQuirks.load(for: devices[d].description)
+            }
+            listed[b][d] = quirks
+            return quirks
+        }
         for (b, build) in builds.enumerated().dropFirst() {
             for r in replays.indices {
                 let (d, g) = (replays[r].device, replays[r].gesture)
                 guard let before = replayed(b - 1, r), let after = replayed(b, r),
                     CorpusCell.Outcome.differ([byVersion[b - 1][d][g].outcome, byVersion[b][d][g].outcome])
                 else { continue }
-                if listed[b][d] == nil {
-                    var options = self.options
-                    options.libinput = build
-                    do throws(HarnessError) {
-                        listed[b][d] = try LibinputQuirks.applied(to: replays[r].recording, options: options)
-                    } catch {
-                        failures.append(error)
-                        listed[b][d] = LibinputQuirks.load(for: devices[d].description)
-                    }
-                }
-                guard let quirks = listed[b][d] else { continue }
                 byVersion[b][d][g].changes = Self.changes(
                     from: (builds[b - 1].version, before.events), to: (build.version, after.events),
-                    on: devices[d].description, quirks: quirks)
+                    on: devices[d].description, quirks: quirks(b, r))
             }
         }
         let table = CorpusTable(devices: devices, versions: builds.map(\.version), cells: byVersion)

@@ -90,13 +90,13 @@ final class CorpusTests: XCTestCase {
             }
         }
         // Everything the run writes but the line naming its own command, whose --markdown path differs.
-        func table(_ text: String) -> [Substring] {
+        func generated(_ text: String) -> [Substring] {
             text.split(separator: "\n").filter { !$0.hasPrefix("Produced by") }
         }
         let docs = try String(
             contentsOf: Fixtures.root.appendingPathComponent("docs/device-corpus.md"), encoding: .utf8)
         XCTAssertEqual(
-            table(docs), table(try String(contentsOfFile: markdown, encoding: .utf8)),
+            generated(docs), generated(try String(contentsOfFile: markdown, encoding: .utf8)),
             "docs/device-corpus.md is out of date: run tools/make-corpus-table")
     }
 }
