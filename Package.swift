@@ -329,6 +329,11 @@ let package = Package(
         .testTarget(
             name: "ReplaysTests",
             dependencies: ["Replays", "MockedDevices", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
+        .testTarget(
+            name: "DiffsTests",
+            dependencies: [
+                "Diffs", "Recordings", "LibinputEvents", "LibinputDecisions", "ModeComparison", "Quirks", "TestSupport",
+            ]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "HistogramsTests", dependencies: ["Histograms"]),
         .testTarget(name: "ProcessSignalsTests", dependencies: ["ProcessSignals"]),

@@ -17,14 +17,15 @@ extension VersionComparison {
 
     /// `recording` on each of `versions`: libinput's events from `replay` (given the version's
     /// index), through both modes' pipeline run with `options` and a surface from `makeSurface`
-    /// each, compared (`compare --libinput A,B`), the changes between them told with the device's
-    /// `quirks`. Each version's ``Findings`` go to `found` as soon as its replay is through, so a
-    /// later version that fails loses none of an earlier one's.
+    /// each, compared (`compare --libinput A,B`), the changes of each step told with the device's
+    /// quirks as its newer version applies them (`quirks`, given the version's index). Each
+    /// version's ``Findings`` go to `found` as soon as its replay is through, so a later version
+    /// that fails loses none of an earlier one's.
     public static func run(
         _ recording: Recording, versions: [String], configuration: AppEventTranslator.Configuration,
-        deviceConfiguration: DeviceConfiguration, quirks: LibinputQuirks, options: ModePipeline.Options,
-        makeSurface: () throws -> Surface,
-        replay: (Int) throws -> [LibinputEvent], found: (Findings) throws -> Void
+        deviceConfiguration: DeviceConfiguration, options: ModePipeline.Options,
+        makeSurface: () throws -> Surface, replay: (Int) throws -> [LibinputEvent],
+        quirks: (Int) throws -> LibinputQuirks, found: (Findings) throws -> Void
     ) throws -> VersionComparison {
         var runs: [Run] = []
         for (index, version) in versions.enumerated() {
@@ -36,10 +37,9 @@ extension VersionComparison {
                 Findings(
                     version: version, checkLines: pipeline.checkLines.map { "libinput \(version): " + $0 },
                     violationCount: pipeline.violationCount))
-            runs.append(Run(version: version, events: events, report: pipeline.comparison))
+            runs.append(Run(version: version, events: events, report: pipeline.comparison, quirks: try quirks(index)))
         }
         return VersionComparison(
-            runs: runs, device: recording.device, quirks: quirks,
-            configuration: deviceConfiguration)
+            runs: runs, device: recording.device, configuration: deviceConfiguration)
     }
 }

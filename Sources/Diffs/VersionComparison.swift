@@ -18,11 +18,18 @@ public struct VersionComparison: Sendable {
         public var version: String
         public var events: [LibinputEvent]
         public var report: ComparisonReport
+        /// The device's quirks as this version applied them, whose hints some changes depend on:
+        /// a step's changes are told with its newer version's.
+        public var quirks: LibinputQuirks
 
-        public init(version: String, events: [LibinputEvent], report: ComparisonReport) {
+        public init(
+            version: String, events: [LibinputEvent], report: ComparisonReport,
+            quirks: LibinputQuirks = LibinputQuirks()
+        ) {
             self.version = version
             self.events = events
             self.report = report
+            self.quirks = quirks
         }
 
         /// The events compared (``VersionParting/comparable(_:)``).
@@ -34,18 +41,14 @@ public struct VersionComparison: Sendable {
     public var device: DeviceDescription?
     /// Whether tapping was on, which one change needs.
     public var tapping: Bool
-    /// The device's quirks, whose hints some changes depend on.
-    public var quirks: LibinputQuirks
 
     /// Runs of one recording, replayed on `device` with `configuration` (whose tapping, where
     /// left at libinput's default, is the device's default).
     public init(
-        runs: [Run], device: DeviceDescription? = nil, quirks: LibinputQuirks = LibinputQuirks(),
-        configuration: DeviceConfiguration = DeviceConfiguration()
+        runs: [Run], device: DeviceDescription? = nil, configuration: DeviceConfiguration = DeviceConfiguration()
     ) {
         self.runs = runs
         self.device = device
-        self.quirks = quirks
         self.tapping = device.map(configuration.taps(on:)) ?? configuration.taps(hasLeftButton: true)
     }
 
@@ -59,8 +62,8 @@ public struct VersionComparison: Sendable {
     public var partings: [VersionParting?] {
         zip(runs, runs.dropFirst()).map { before, run in
             VersionParting.between(
-                (before.version, before.events), (run.version, run.events), device: device, quirks: quirks,
-                tapping: tapping)
+                (before.version, before.events), (run.version, run.events), device: device,
+                quirks: run.quirks, tapping: tapping)
         }
     }
 

@@ -23,12 +23,12 @@ extension Compare {
                 warn(loaded.notes, in: path)
                 return try VersionComparison.run(
                     loaded, versions: builds.map(\.version), configuration: configuration,
-                    deviceConfiguration: config.configuration,
-                    quirks: try .applied(to: loaded, options: options[options.count - 1]), options: appOptions,
+                    deviceConfiguration: config.configuration, options: appOptions,
                     makeSurface: description.makeSurface,
                     replay: { index in
                         try replayed(loaded, from: path, window: window, options: options[index]).replay.events
                     },
+                    quirks: { index in try .applied(to: loaded, options: options[index]) },
                     found: { findings in
                         tellViolations(findings.checkLines, in: path)
                         tally.violations += findings.violationCount

@@ -69,14 +69,16 @@ final class LibinputVersionTests: XCTestCase {
         var expected = ""
         var parted = 0
         for (index, url) in urls.enumerated() {
+            let device = try RecordingLoader.load(url.path).device
             let runs = try Self.versions.map { version in
                 let events = try XCTUnwrap(replays[version])[index]
                 return VersionComparison.Run(
                     version: version, events: events,
-                    report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison)
+                    report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison,
+                    quirks: LibinputQuirks.load(
+                        for: device, directory: try libinputBuilds([version])[0].quirksDirectory))
             }
-            let device = try RecordingLoader.load(url.path).device
-            let versions = VersionComparison(runs: runs, device: device, quirks: LibinputQuirks.load(for: device))
+            let versions = VersionComparison(runs: runs, device: device)
             if !versions.allSame { parted += 1 }
             for parting in versions.partings.compactMap({ $0 }) {
                 XCTAssertFalse(parting.changes.isEmpty, "\(url.lastPathComponent): a known change gives \(parting)")
@@ -143,13 +145,15 @@ final class LibinputVersionTests: XCTestCase {
         let replays = try replayEverything()
         func partings(_ name: String) throws -> [VersionParting?] {
             let index = try XCTUnwrap(Fixtures.recordings.firstIndex { $0.lastPathComponent == name }, name)
+            let device = try RecordingLoader.load(Fixtures.recordings[index].path).device
             let runs = try Self.versions.map { version in
                 VersionComparison.Run(
                     version: version, events: try XCTUnwrap(replays[version])[index],
-                    report: ComparisonReport(compat: [], indirect: []))
+                    report: ComparisonReport(compat: [], indirect: []),
+                    quirks: LibinputQuirks.load(
+                        for: device, directory: try libinputBuilds([version])[0].quirksDirectory))
             }
-            let device = try RecordingLoader.load(Fixtures.recordings[index].path).device
-            return VersionComparison(runs: runs, device: device, quirks: LibinputQuirks.load(for: device)).partings
+            return VersionComparison(runs: runs, device: device).partings
         }
         func changes(_ name: String) throws -> [[LibinputChange]] { try partings(name).map { $0?.changes ?? [] } }
         func further(_ name: String) throws -> [[LibinputChange]] {
@@ -178,36 +182,6 @@ final class LibinputVersionTests: XCTestCase {
             try further("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"), [[], []])
     }
 
-    /// Tapping left at libinput's default is on only for a pad without a left button, as asked
-    /// otherwise: the change that needs it is told on the device libinput taps on.
-    func testTappingFollowsTheDevicesDefault() throws {
-        var device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path).device
-        XCTAssertFalse(VersionComparison(runs: [], device: device).tapping)
-        XCTAssertTrue(
-            VersionComparison(runs: [], device: device, configuration: DeviceConfiguration(tapToClick: true)).tapping)
-        device.codes[Evdev.EV_KEY]?.remove(Evdev.BTN_LEFT)
-        XCTAssertTrue(VersionComparison(runs: [], device: device).tapping)
-        XCTAssertFalse(
-            VersionComparison(runs: [], device: device, configuration: DeviceConfiguration(tapToClick: false)).tapping)
-    }
-
-    /// Streams too long to line up by their common events are compared position by position: a
-    /// version with a thousand events more is read to its end, each later one past the other's.
-    func testStreamsTooLongToLineUpAreReadToTheirEnd() throws {
-        func run(_ version: String, _ count: Int) -> VersionComparison.Run {
-            let events = (0..<count).map {
-                LibinputEvent(
-                    time: UInt64($0) * 1000, device: "event10",
-                    kind: .pointerMotion(dx: 1, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
-            }
-            return VersionComparison.Run(
-                version: version, events: events, report: ComparisonReport(compat: [], indirect: []))
-        }
-        let device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path).device
-        let partings = VersionComparison(runs: [run("1.22.1", 4000), run("1.28.1", 5003)], device: device).partings
-        XCTAssertEqual(partings.first??.index, 4000)
-    }
-
     /// A version's findings are handed over once its replay is through: a later version that fails
     /// loses none of an earlier one's (here, a pinch whose end libinput's stream never gave).
     func testAVersionThatFailsLosesNoneOfAnEarlierOnesFindings() throws {
@@ -221,13 +195,12 @@ final class LibinputVersionTests: XCTestCase {
             try VersionComparison.run(
                 RecordingLoader.load(path), versions: ["1.22.1", "1.28.1"],
                 configuration: AppEventTranslator.Configuration(), deviceConfiguration: DeviceConfiguration(),
-                quirks: LibinputQuirks(), options: .init(checksInvariants: true),
-                makeSurface: { Surface.builtIn(.default) },
+                options: .init(checksInvariants: true), makeSurface: { Surface.builtIn(.default) },
                 replay: { index in
                     guard index == 0 else { throw Unplayable() }
                     return cut
                 },
-                found: { found.append($0) })
+                quirks: { _ in LibinputQuirks() }, found: { found.append($0) })
         ) { XCTAssertTrue($0 is Unplayable, "\($0)") }
         XCTAssertEqual(found.map(\.version), ["1.22.1"])
         XCTAssertEqual(found.first?.violationCount, 0)

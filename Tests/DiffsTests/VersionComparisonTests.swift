@@ -1,0 +1,73 @@
+import Diffs
+import LibinputDecisions
+import LibinputEvents
+import ModeComparison
+import Quirks
+import Recordings
+import TestSupport
+import XCTest
+
+/// One recording's runs on several libinput versions compared, on hand-built runs: where each
+/// step parts and the changes that can give it (replays on the versions themselves:
+/// `LibinputVersionTests`).
+final class VersionComparisonTests: XCTestCase {
+    /// Each step's changes are told with the quirks its newer version applies: natural scrolling
+    /// is named where the newer version's quirks call the pad Apple's, and not where only the
+    /// older one's do (a `--quirks` file given to one version, or a version whose own quirks
+    /// changed).
+    func testEachStepIsToldWithItsNewerVersionsQuirks() {
+        let axes: [UInt16: AbsInfo] = [
+            Evdev.ABS_X: AbsInfo(minimum: 0, maximum: 4256, resolution: 40),
+            Evdev.ABS_Y: AbsInfo(minimum: 0, maximum: 3009, resolution: 40),
+            Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 3),
+        ]
+        let pad = DeviceDescription(
+            name: "pad", vendor: 0x004c, codes: [Evdev.EV_ABS: Set(axes.keys)], absinfo: axes)
+        var apple = LibinputQuirks()
+        apple.appleTouchpad = true
+        func run(_ version: String, scroll: Double, _ quirks: LibinputQuirks) -> VersionComparison.Run {
+            let event = LibinputEvent(
+                time: 0, device: "event10",
+                kind: .pointerScroll(Scroll(source: .finger, vertical: nil, horizontal: scroll)))
+            return VersionComparison.Run(
+                version: version, events: [event], report: ComparisonReport(compat: [], indirect: []), quirks: quirks)
+        }
+        func changes(older: LibinputQuirks, newer: LibinputQuirks) -> [LibinputChange]? {
+            let runs = [run("1.22.1", scroll: -0.11, older), run("1.28.1", scroll: 0.11, newer)]
+            return VersionComparison(runs: runs, device: pad).partings.first??.changes
+        }
+        XCTAssertEqual(changes(older: LibinputQuirks(), newer: apple), [.appleNaturalScroll])
+        XCTAssertEqual(
+            changes(older: apple, newer: LibinputQuirks()), [], "the older version's quirks are not the step's")
+    }
+
+    /// Tapping left at libinput's default is on only for a pad without a left button, as asked
+    /// otherwise: the change that needs it is told on the device libinput taps on.
+    func testTappingFollowsTheDevicesDefault() throws {
+        var device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path).device
+        XCTAssertFalse(VersionComparison(runs: [], device: device).tapping)
+        XCTAssertTrue(
+            VersionComparison(runs: [], device: device, configuration: DeviceConfiguration(tapToClick: true)).tapping)
+        device.codes[Evdev.EV_KEY]?.remove(Evdev.BTN_LEFT)
+        XCTAssertTrue(VersionComparison(runs: [], device: device).tapping)
+        XCTAssertFalse(
+            VersionComparison(runs: [], device: device, configuration: DeviceConfiguration(tapToClick: false)).tapping)
+    }
+
+    /// Streams too long to line up by their common events are compared position by position: a
+    /// version with a thousand events more is read to its end, each later one past the other's.
+    func testStreamsTooLongToLineUpAreReadToTheirEnd() throws {
+        func run(_ version: String, _ count: Int) -> VersionComparison.Run {
+            let events = (0..<count).map {
+                LibinputEvent(
+                    time: UInt64($0) * 1000, device: "event10",
+                    kind: .pointerMotion(dx: 1, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
+            }
+            return VersionComparison.Run(
+                version: version, events: events, report: ComparisonReport(compat: [], indirect: []))
+        }
+        let device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path).device
+        let partings = VersionComparison(runs: [run("1.22.1", 4000), run("1.28.1", 5003)], device: device).partings
+        XCTAssertEqual(partings.first??.index, 4000)
+    }
+}
