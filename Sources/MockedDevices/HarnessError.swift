@@ -32,6 +32,9 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
         case programFailed
         /// A system call or umockdev failed.
         case system
+        /// A stop signal (``HarnessError/signal``) came while the recording was read, before any
+        /// program ran to take it: a pipe whose writer goes on is read no further.
+        case interrupted
     }
 
     public var kind: Kind
@@ -39,6 +42,8 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     /// The program's own exit status, when it ended before it was ready: a program that signals
     /// its readiness itself has then said why on its stderr, or stopped as asked (0).
     public var programStatus: Int32?
+    /// The stop signal that interrupted the reading (``Kind/interrupted``).
+    public internal(set) var signal: Int32?
     /// Why a program could not be started (`posix_spawn`'s error), when that is the failure.
     var spawnErrno: Int32?
     /// What reading the recording `file` guessed or repaired before the replay failed: it may say

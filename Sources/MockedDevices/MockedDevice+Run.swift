@@ -284,7 +284,7 @@ extension MockedDevice {
         put(e.value)
     }
 
-    private static func signalName(_ signal: Int32) -> String {
+    static func signalName(_ signal: Int32) -> String {
         guard let name = strsignal(signal) else { return "signal \(signal)" }
         return String(cString: name)
     }

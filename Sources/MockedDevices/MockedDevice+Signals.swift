@@ -10,4 +10,16 @@ extension MockedDevice {
         defer { SignalForwarding.release() }
         return try body()
     }
+
+    /// Throws ``HarnessError/Kind/interrupted`` when a stop signal came while the signals are
+    /// held and no program ran to take it: `file`, being read, is read no further, and the
+    /// signal is the error's to tell (not raised again when the signals are released).
+    static func stopIfSignalled(reading file: String) throws(HarnessError) {
+        guard let signal = SignalForwarding.takePendingStop() else { return }
+        var error = HarnessError(
+            .interrupted,
+            "\(file): stopped by signal \(signal) (\(signalName(signal))) while it was read, before the replay began")
+        error.signal = signal
+        throw error
+    }
 }

@@ -103,6 +103,19 @@ struct SignalForwarding {
         if pending != 0 { raise(pending) }
     }
 
+    /// A stop signal that came while the signals are held with no program to take it, if any.
+    static var pendingStop: Int32? { pendingSignal.pointee == 0 ? nil : pendingSignal.pointee }
+
+    /// Takes ``pendingStop``: the caller tells it (as an error), so that the last release does
+    /// not raise it again.
+    static func takePendingStop() -> Int32? {
+        forwardingLock.lock()
+        defer { forwardingLock.unlock() }
+        let signal = pendingStop
+        pendingSignal.pointee = 0
+        return signal
+    }
+
     /// The signal passed on so far, if any.
     var received: Int32? {
         guard let slot, forwardedSignals[slot] != 0 else { return nil }

@@ -120,7 +120,7 @@ struct EventLogFrames {
         try EvemuFormat.checkKnown(line.event, device: device, file: file, line: line.line)
         let time = times.repaired(line.time, of: line.event, line: line.line)
         lastLine = line.line
-        return try RecordingStream.withinADay(assembler.add(time: time, event: line.event), file: file, line: lastLine)
+        return try assembler.add(time: time, event: line.event, file: file, line: lastLine)
     }
 
     /// The events after the last SYN_REPORT, closed with one (the plan says so).

@@ -43,6 +43,9 @@ struct FrameAssembler {
         return EvdevFrame(time: frameTime, events: current)
     }
 
+    /// How many events the frame being made holds so far.
+    var pendingEvents: Int { current.count }
+
     /// The events after the last SYN_REPORT, closed with one so that a reader sees every event.
     mutating func flush() -> EvdevFrame? {
         guard !current.isEmpty else { return nil }

@@ -28,6 +28,12 @@ struct LineReader {
     private(set) var copyError: Int32?
     /// The bytes read from the file so far.
     private(set) var bytesRead = 0
+    /// Asked while waiting for the next bytes, as often as ``stopCheckInterval``: true ends the
+    /// reading there, as if at the file's end (a pipe whose writer goes on, read while a stop
+    /// signal is held, which any of the process's threads may have taken).
+    var stopsWaiting: (() -> Bool)?
+    /// How often, in milliseconds, a wait asks ``stopsWaiting``.
+    static let stopCheckInterval: Int32 = 100
 
     init(path: String, of kind: String, copyingTo copy: Int32 = -1) throws(RecordingError) {
         file = path
@@ -210,8 +216,13 @@ struct LineReader {
         end = rest
         var n: Int
         // A signal handled meanwhile (a replay forwards Ctrl-C to its libinput side) only
-        // interrupts the wait: the replay it stopped ends the command, not this read.
+        // interrupts the wait: the replay it stopped ends the command, not this read, unless
+        // the reader's owner says it ends the reading.
         repeat {
+            if let stops = stopsWaiting, !waitForBytes(until: stops) {
+                n = 0
+                break
+            }
             n = buffer.withUnsafeMutableBufferPointer { read(opened.fd, $0.baseAddress! + rest, chunk) }
         } while n < 0 && errno == EINTR
         guard n >= 0 else {
@@ -223,6 +234,17 @@ struct LineReader {
         bytesRead += n
         if n == 0 { atEnd = true }
         if copy >= 0, copyError == nil, n > 0 { writeCopy(rest..<end) }
+    }
+
+    /// Waits until the file has bytes to read (or its end, or an error, which the read then
+    /// tells): false when `stops` says the reading ends first.
+    private func waitForBytes(until stops: () -> Bool) -> Bool {
+        var ready = pollfd(fd: opened.fd, events: Int16(POLLIN), revents: 0)
+        while !stops() {
+            let polled = poll(&ready, 1, Self.stopCheckInterval)
+            if polled > 0 || (polled < 0 && errno != EINTR) { return true }
+        }
+        return false
     }
 
     /// Writes `range` of the buffer to ``copy``, keeping the first error.

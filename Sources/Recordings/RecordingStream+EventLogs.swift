@@ -65,9 +65,16 @@ extension RecordingStream {
                 cut = [RecordingStream.cutLineNote(reader.lineNumber)]
                 break
             }
+            // A log that cannot be read again (a pipe) is held whole, within the bound of a log read whole.
             if again == nil {
                 heldBytes += text.utf8.count + 1
-                if case .getevent = lines, heldBytes > LineReader.maxHeaderBytes {
+                guard heldBytes <= LineReader.maxHeaderBytes else {
+                    guard case .getevent = lines else {
+                        throw RecordingError.bad(
+                            file, reader.lineNumber,
+                            "an event log from a pipe is held whole to tell its device, up to 16 MiB, and this one is "
+                                + "longer: give it as a file")
+                    }
                     throw RecordingStream.tooLongToReadWhole(file, reader.lineNumber)
                 }
             }

@@ -67,13 +67,15 @@ public final class RecordingStream {
     /// Opens the pipe at `path` as ``init(path:description:node:everyDevice:)`` does, writing
     /// every byte it reads to the file open as `copy` too, from which
     /// ``init(copy:of:description:node:everyDevice:)`` reads it again: a pipe can be read once.
+    /// `stopsWaiting` is asked when a signal interrupts a wait for the writer: true ends the
+    /// reading there, as the pipe's end would (its caller then says why it stopped).
     public convenience init(
         pipe path: String, copyingTo copy: Int32, description: String? = nil, node: String? = nil,
-        everyDevice: Bool = false
+        everyDevice: Bool = false, stopsWaiting: (() -> Bool)? = nil
     ) throws(RecordingError) {
-        try self.init(
-            reader: LineReader(path: path, of: "a recording", copyingTo: copy), description: description, node: node,
-            everyDevice: everyDevice)
+        var reader = try LineReader(path: path, of: "a recording", copyingTo: copy)
+        reader.stopsWaiting = stopsWaiting
+        try self.init(reader: reader, description: description, node: node, everyDevice: everyDevice)
     }
 
     /// Reads again, from the file open as `copy`, the pipe `file` that
@@ -434,7 +436,13 @@ public final class RecordingStream {
                 if yamlLines.ended { finished = true }
                 continue
             }
-            if let frame = try withinADay(assembler.add(time: time, event: event), line: line.0) { return frame }
+            let frame: EvdevFrame?
+            do throws(RecordingError) {
+                frame = try assembler.add(time: time, event: event, file: file, line: line.0)
+            } catch {
+                throw error.reading(format, of: self.file)
+            }
+            if let frame { return frame }
         }
         if !notedTimes {
             notes += times.notes

@@ -56,8 +56,10 @@ enum ExitStatus {
     /// Says `error` on stderr, after what came before it that may say why (what reading the
     /// recording guessed or repaired, as warnings), and returns its exit status.
     static func tell(_ error: any Error) -> Int32 {
-        if let noted = (error as? HarnessError)?.recordingNotes { warn(noted.notes, in: noted.file) }
         let failure = failure(for: error)
+        // Stopped as asked (Ctrl-C), in silence, as a replay the signal stops is.
+        if (error as? HarnessError)?.kind == .interrupted { return failure.code }
+        if let noted = (error as? HarnessError)?.recordingNotes { warn(noted.notes, in: noted.file) }
         writeStderr("touchsynth: \(failure.message)")
         return failure.code
     }
@@ -84,6 +86,7 @@ enum ExitStatus {
         case .unavailable, .notBuilt: unavailable
         case .programFailed: error.programStatus.flatMap { $0 == 0 ? nil : $0 } ?? internalError
         case .system: systemError
+        case .interrupted: 128 + (error.signal ?? SIGINT)
         }
     }
 

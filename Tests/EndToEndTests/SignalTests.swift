@@ -30,29 +30,82 @@ final class SignalTests: XCTestCase {
     }
 
     /// Ctrl-C while a replay waits for more of a recording from a pipe ends it as interrupted
-    /// (130): the signal interrupts the read, which is no error reading the pipe.
-    func testCtrlCWhileAReplayReadsAPipeEndsItAsInterrupted() throws {
+    /// (130) with the pipe still open: the signal, not the writer's end, stops the reading, and
+    /// it is no error reading the pipe.
+    func testCtrlCWhileAReplayWaitsForAPipeEndsItAsInterrupted() throws {
         let text = try String(
             contentsOf: Fixtures.synthesized.appendingPathComponent("pinch-in.yml"), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let input = Pipe()
         let process = try Running([try Fixtures.touchsynth(), "replay", "-"], standardInput: input)
-        // The header and the first half of the frames; the rest never comes before the signal.
+        // The header and the first half of the frames; the rest never comes.
         input.fileHandleForWriting.write(Data((lines[..<(lines.count / 2)].joined(separator: "\n") + "\n").utf8))
-        waitUntil(whileRunning: process.pid) { Self.isReadingAPipe(process.pid) }
+        waitUntil(whileRunning: process.pid) { Self.waitsForMore(process.pid, from: input) }
         if isRunning(process.pid) { kill(process.pid, SIGINT) }
-        try input.fileHandleForWriting.close()
         let finished = try process.wait()
+        try input.fileHandleForWriting.close()
         XCTAssertEqual(finished.status, 128 + SIGINT, finished.stderr)
         XCTAssertFalse(finished.stderr.contains("cannot be read"), finished.stderr)
     }
 
-    /// Whether `pid`'s main thread waits in read(2) on a pipe, by its `/proc` entries.
-    private static func isReadingAPipe(_ pid: pid_t) -> Bool {
+    /// Ctrl-C while a replay reads a recording from a writer that goes on (`evemu-record … |
+    /// touchsynth replay -`) ends it as interrupted: the reading stops at the signal, where it
+    /// would otherwise go on as long as the writer.
+    func testCtrlCEndsTheReadingOfAWriterThatGoesOn() throws {
+        let recording = try String(
+            contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events"),
+            encoding: .utf8)
+        let header = recording.split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
+        let input = Pipe()
+        let process = try Running([try Fixtures.touchsynth(), "replay", "-"], standardInput: input)
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let fd = input.fileHandleForWriting.fileDescriptor
+        func write(_ text: String) -> Bool {
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                bytes = bytes.dropFirst(n)
+            }
+            return true
+        }
+        XCTAssertTrue(write(header))
+        // Frames a millisecond apart, a megabyte at a time: the signal comes after the first,
+        // and the writer goes on until the reader is gone, or 256 MiB past it.
+        var millisecond = 0
+        func frames() -> String {
+            (0..<20_000).map { _ in
+                millisecond += 1
+                let time = String(format: "%d.%06d", millisecond / 1000, millisecond % 1000 * 1000)
+                return "E: \(time) 0003 0035 \(millisecond % 100)\nE: \(time) 0000 0000 0000\n"
+            }.joined()
+        }
+        XCTAssertTrue(write(frames()))
+        kill(process.pid, SIGINT)
+        var written = 0
+        while written < 256 << 20 {
+            let chunk = frames()
+            guard write(chunk) else { break }
+            written += chunk.utf8.count
+        }
+        XCTAssertLessThan(written, 256 << 20, "the replay read on after Ctrl-C")
+        try input.fileHandleForWriting.close()
+        let finished = try process.wait()
+        XCTAssertEqual(finished.status, 128 + SIGINT, finished.stderr)
+        XCTAssertEqual(finished.stderr, "")
+    }
+
+    /// Whether `pid`'s main thread waits for input (read(2) or poll(2)) with nothing left unread
+    /// in `pipe`.
+    private static func waitsForMore(_ pid: pid_t, from pipe: Pipe) -> Bool {
         let call = ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").split(separator: " ")
-        guard call.count > 1, call[0] == "0", let fd = Int(call[1].dropFirst(2), radix: 16) else { return false }
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? ""
-        return target.hasPrefix("pipe:")
+        var unread: Int32 = 0
+        guard call.first == "0" || call.first == "7",
+            ioctl(pipe.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &unread) == 0
+        else { return false }
+        return unread == 0
     }
 
     /// Ctrl-C on `mock` ends it as interrupted (130), not as the success that the harness's own

@@ -136,13 +136,39 @@ final class EventLogRereadTests: XCTestCase {
         }
     }
 
-    /// A getevent log already read (a pipe) is held whole, as far as 16 MiB.
-    func testAGeteventLogHeldWholeIsRefusedPast16MiB() throws {
+    /// An event log already read (a pipe) is held whole, as far as 16 MiB: a getevent log, and an
+    /// evemu log with no description, which would otherwise grow in memory as long as its writer
+    /// goes on.
+    func testAnEventLogHeldWholeIsRefusedPast16MiB() throws {
         let frame = "[ 1.000000] 0003 0035 00000064\n[ 1.000000] 0000 0000 00000000\n"
         let text = String(repeating: frame, count: (16 << 20) / frame.utf8.count + 1)
         XCTAssertThrowsError(try RecordingStream(text: text, file: "-")) {
             XCTAssertTrue("\($0)".contains("the log is longer than 16 MiB, more than is read whole"), "\($0)")
         }
+        let event = "E: 0.000000 0003 0035 100\n"
+        let lines = (16 << 20) / event.utf8.count + 1
+        XCTAssertThrowsError(try RecordingStream(text: String(repeating: event, count: lines), file: "-")) {
+            XCTAssertTrue("\($0)".hasPrefix("-:\(lines): an event log from a pipe is held whole"), "\($0)")
+        }
+    }
+
+    /// A frame is refused once it holds more events than any kernel sends before a SYN_REPORT, at
+    /// the line that passes the bound: text with no SYN_REPORT is not held as it comes.
+    func testAFrameLongerThanAnyKernelsIsRefusedAtItsLine() throws {
+        let header = try String(
+            contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events"),
+            encoding: .utf8
+        )
+        .split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        let headerLines = header.split(separator: "\n", omittingEmptySubsequences: false).count
+        let long = String(repeating: "E: 0.000000 0003 0035 100\n", count: 4097)
+        XCTAssertThrowsError(try RecordingStream(text: header + "\n" + long, file: "long.evemu").readAll()) {
+            XCTAssertTrue(
+                "\($0)".hasPrefix("long.evemu:\(headerLines + 4097): more than 4096 events without a SYN_REPORT"),
+                "\($0)")
+        }
+        let frames = String(repeating: "E: 0.000000 0003 0035 100\nE: 0.000000 0000 0000 0000\n", count: 4097)
+        XCTAssertEqual(try RecordingStream(text: header + "\n" + frames, file: "many.evemu").readAll().count, 4097)
     }
 
     /// Times that step back by ten billion seconds again and again move later events past any
