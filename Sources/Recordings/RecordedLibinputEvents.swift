@@ -83,7 +83,7 @@ public struct RecordedLibinputEvents: Sendable {
             // An entry of its own, or a list inside an evdev entry, as libinput record also writes them.
             if trimmed.hasPrefix("- libinput:") || trimmed == "libinput:" { inLibinputEntry = true; continue }
             if trimmed.hasPrefix("- evdev:") || trimmed.hasPrefix("- hid:") { inLibinputEntry = false; continue }
-            guard inLibinputEntry, trimmed.hasPrefix("- {") else { continue }
+            guard inLibinputEntry, trimmed.hasPrefix("- ") else { continue }
             let event = try event(trimmed, file: path, line: reader.lineNumber)
             recorded.hasLibinput = true
             // Devices come and go with the recording, not with what it did: a replay ends without
@@ -95,6 +95,9 @@ public struct RecordedLibinputEvents: Sendable {
 
     /// One `- {time: 0.052000, type: GESTURE_PINCH_BEGIN, nfingers: 2, delta: [0.00, 0.00], …}` line.
     static func event(_ text: String, file: String, line: Int) throws(RecordingError) -> Event {
+        guard text.hasPrefix("- {") else {
+            throw RecordingError.bad(file, line, "a libinput event that is not a {key: value, …} mapping")
+        }
         guard text.hasSuffix("}") else {
             throw RecordingError.bad(file, line, "a libinput event that does not end with }")
         }
@@ -116,29 +119,55 @@ public struct RecordedLibinputEvents: Sendable {
         guard let type = fields.first(where: { $0.0 == "type" })?.1, !type.isEmpty else {
             throw RecordingError.bad(file, line, "a libinput event without a type")
         }
+        for (key, value) in fields {
+            if let problem = problem(key: key, value: value) {
+                throw RecordingError.bad(file, line, "\(key): \(value.prefix(40)) is not \(problem)")
+            }
+        }
         var parts = [type]
         for (key, value) in fields where key != "type" && !ignored.contains(key) {
-            parts.append("\(key)=\(value)")
+            parts.append("\(key)=\(comparable(value))")
         }
-        let time = fields.first { $0.0 == "time" }.flatMap { Double($0.1) }.flatMap { $0.isFinite ? $0 : nil }
+        let time = fields.first { $0.0 == "time" }.flatMap { Double($0.1) }
         return Event(line: line, time: time, text: parts.joined(separator: " "))
     }
 
-    /// `key: value`, a number written with two decimals, a list `[a, b]` as `a,b`.
+    /// What the value of `key` should be and is not, for the fields whose form libinput record
+    /// fixes (tools/libinput-record.c); nil when it is one, or `key` is another.
+    private static func problem(key: String, value: String) -> String? {
+        func finite(_ text: some StringProtocol) -> Bool {
+            Double(text.trimmingCharacters(in: .whitespaces)).map(\.isFinite) ?? false
+        }
+        switch key {
+        case "type":
+            // Each version's names (POINTER_MOTION, GESTURE_HOLD_BEGIN…), not a list or a mapping.
+            return value.first?.isUppercase == true ? nil : "a libinput event type (POINTER_MOTION…)"
+        case "time": return Double(value).map { $0.isFinite && $0 >= 0 } == true ? nil : "a time in seconds"
+        case "nfingers": return Int(value).map { $0 >= 1 } == true ? nil : "a count of fingers"
+        case "scale", "angle_delta": return finite(value) ? nil : "a number"
+        case "delta", "unaccel":
+            let items =
+                value.hasPrefix("[") && value.hasSuffix("]") ? value.dropFirst().dropLast().split(separator: ",") : []
+            return items.count == 2 && items.allSatisfy(finite) ? nil : "two numbers [x, y]"
+        default: return nil
+        }
+    }
+
+    /// `value` as compared: a number with two decimals, a list `[a, b]` as `a,b`.
+    private static func comparable(_ value: String) -> String {
+        guard value.hasPrefix("[") && value.hasSuffix("]") else { return number(value) }
+        return value.dropFirst().dropLast().split(separator: ",").map {
+            number($0.trimmingCharacters(in: .whitespaces))
+        }.joined(separator: ",")
+    }
+
+    /// `key: value`, as written.
     private static func field(_ text: String, file: String, line: Int) throws(RecordingError) -> (String, String) {
         guard let colon = text.firstIndex(of: ":") else {
             throw RecordingError.bad(file, line, "\"\(text.prefix(40))\" is not key: value")
         }
         let key = text[..<colon].trimmingCharacters(in: .whitespaces)
-        var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        if value.hasPrefix("[") && value.hasSuffix("]") {
-            value = value.dropFirst().dropLast().split(separator: ",").map {
-                number($0.trimmingCharacters(in: .whitespaces))
-            }.joined(separator: ",")
-        } else if key != "time" {
-            value = number(value)
-        }
-        return (key, value)
+        return (key, text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 
     /// A decimal number as `%.2f` (integers stay integers); anything else as it is.

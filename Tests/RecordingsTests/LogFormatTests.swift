@@ -305,6 +305,38 @@ final class LogFormatTests: XCTestCase {
         }
     }
 
+    /// A recorded libinput event in a form libinput record never writes is bad data at its line,
+    /// not a difference from the replay: a list for an event, a time that is no time, a finger
+    /// count that is none, a list for a number, one number for a delta.
+    func testARecordedLibinputEventOfNoFormLibinputWritesIsBadDataAtItsLine() {
+        let good =
+            "{time: 0.021714, type: GESTURE_PINCH_BEGIN, nfingers: 2, delta: [0.00, 0.00], "
+            + "unaccel: [0.00, 0.00], angle_delta: 0.00, scale: 1.00}"
+        XCTAssertNoThrow(try RecordedLibinputEvents.parse("  events:\n  - libinput:\n    - \(good)\n", file: "ok.yml"))
+        let bad = [
+            ("[1, 2, 3]", "a libinput event that is not a {key: value, …} mapping"),
+            ("{time: nan, type: POINTER_MOTION}", "time: nan is not a time in seconds"),
+            ("{time: 1e400, type: POINTER_MOTION}", "time: 1e400 is not a time in seconds"),
+            ("{time: -5, type: POINTER_MOTION}", "time: -5 is not a time in seconds"),
+            ("{type: [POINTER_MOTION]}", "type: [POINTER_MOTION] is not a libinput event type (POINTER_MOTION…)"),
+            ("{type: GESTURE_SWIPE_BEGIN, nfingers: -3}", "nfingers: -3 is not a count of fingers"),
+            (
+                "{type: GESTURE_SWIPE_BEGIN, nfingers: 99999999999999999999999}",
+                "nfingers: 99999999999999999999999 is not a count of fingers"
+            ),
+            ("{type: GESTURE_PINCH_UPDATE, scale: [1]}", "scale: [1] is not a number"),
+            ("{type: POINTER_MOTION, delta: [1]}", "delta: [1] is not two numbers [x, y]"),
+        ]
+        for (event, message) in bad {
+            XCTAssertThrowsError(
+                try RecordedLibinputEvents.parse("  events:\n  - libinput:\n    - \(event)\n", file: "bad.yml"), event
+            ) {
+                XCTAssertEqual(($0 as? RecordingError)?.description, "bad.yml:3: " + message)
+                XCTAssertEqual(($0 as? RecordingError)?.kind, .badData)
+            }
+        }
+    }
+
     /// `getevent -lt` without `-p` still names every device; only a device whose capabilities
     /// were printed is described. Events without a node are the named device's; a bad description
     /// of a device not read is no error.
