@@ -42,6 +42,14 @@ enum DeviceChoice {
                     : "has \(list(candidates))" + (without.isEmpty ? "" : ", and " + without)
                 throw RecordingError(.usage, file: file, "no device \(wanted) in the file; it \(has)")
             }
+            // A node names one device at a time: two of one node in one file cannot be told apart.
+            let alike = candidates.filter { $0.node == candidates[found].node }
+            guard alike.count == 1 else {
+                throw RecordingError(
+                    .badData, file: file,
+                    "\(alike.count) devices are \(candidates[found].node) (\(list(alike))): the file cannot say which "
+                        + "\(wanted) is")
+            }
             if candidates[found].events == 0 && unnamedEvents == 0 && !withEvents.isEmpty {
                 throw RecordingError(
                     .usage, file: file,

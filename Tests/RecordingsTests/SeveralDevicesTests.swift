@@ -126,6 +126,16 @@ final class SeveralDevicesTests: XCTestCase {
         }
     }
 
+    /// Two devices of one node (a file edited, or two recordings pasted together): a node names one
+    /// device at a time, so the file cannot say which one `--device` means, whichever way it is read.
+    func testTwoDevicesOfOneNodeAreBadDataWhenOneIsNamed() throws {
+        let text = try twoDevices().replacingOccurrences(of: "/dev/input/event1", with: "/dev/input/event0")
+        XCTAssertThrowsError(try loadedBothWays(text, node: "event0")) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
+            XCTAssertTrue("\(error)".contains("2 devices are /dev/input/event0"), "\(error)")
+        }
+    }
+
     /// A touchpad and a switch, the touchpad's description broken: the choice among them is no
     /// question to ask, as choosing the touchpad would fail there: bad data at the broken line.
     func testADeviceWhoseDescriptionCannotBeReadIsTheErrorNotAChoice() throws {
