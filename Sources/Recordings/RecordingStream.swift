@@ -436,30 +436,26 @@ public final class RecordingStream {
                 if yamlLines.ended { finished = true }
                 continue
             }
-            let frame: EvdevFrame?
-            do throws(RecordingError) {
-                frame = try assembler.add(time: time, event: event, file: file, line: line.0)
-            } catch {
-                throw error.reading(format, of: self.file)
+            let added = { () throws(RecordingError) in
+                try self.assembler.add(time: time, event: event, file: self.file, line: line.0)
             }
-            if let frame { return frame }
+            if let frame = try reading(added) { return frame }
         }
         if !notedTimes {
             notes += times.notes
             notedTimes = true
         }
-        guard let partial = try withinADay(assembler.flush(), line: reader.lineNumber) else { return nil }
+        let flushed = { () throws(RecordingError) in
+            try Self.withinADay(self.assembler.flush(), file: self.file, line: self.reader.lineNumber)
+        }
+        guard let partial = try reading(flushed) else { return nil }
         notes.append(Recording.truncationNote(atLine: reader.lineNumber))
         return partial
     }
 
-    /// ``withinADay(_:file:line:)`` of this file, its refusal saying the format read.
-    private func withinADay(_ frame: EvdevFrame?, line: Int) throws(RecordingError) -> EvdevFrame? {
-        do throws(RecordingError) {
-            return try Self.withinADay(frame, file: file, line: line)
-        } catch {
-            throw error.reading(format, of: self.file)
-        }
+    /// `body`'s frame, its refusal saying the format read.
+    private func reading(_ body: () throws(RecordingError) -> EvdevFrame?) throws(RecordingError) -> EvdevFrame? {
+        do throws(RecordingError) { return try body() } catch { throw error.reading(format, of: file) }
     }
 
     /// The next frame of an event-only log read again after its tally, or nil at the end.

@@ -25,9 +25,7 @@ extension Compare {
                     loaded, versions: builds.map(\.version), configuration: configuration,
                     deviceConfiguration: config.configuration, options: appOptions,
                     makeSurface: description.makeSurface,
-                    replay: { index in
-                        try replayed(loaded, from: path, window: window, options: options[index]).replay.events
-                    },
+                    replay: { try replayed(loaded, from: path, window: window, options: options[$0]).replay.events },
                     quirks: { index in try .applied(to: loaded, options: options[index]) },
                     found: { findings in
                         tellViolations(findings.checkLines, in: path)

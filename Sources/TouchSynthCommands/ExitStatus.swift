@@ -54,13 +54,12 @@ enum ExitStatus {
     }
 
     /// Says `error` on stderr, after what came before it that may say why (what reading the
-    /// recording guessed or repaired, as warnings), and returns its exit status.
+    /// recording guessed or repaired, as warnings), and returns its exit status; a reading stopped
+    /// as asked (Ctrl-C) is told by its status alone, as a replay the signal stops is.
     static func tell(_ error: any Error) -> Int32 {
         let failure = failure(for: error)
-        // Stopped as asked (Ctrl-C), in silence, as a replay the signal stops is.
-        if (error as? HarnessError)?.kind == .interrupted { return failure.code }
         if let noted = (error as? HarnessError)?.recordingNotes { warn(noted.notes, in: noted.file) }
-        writeStderr("touchsynth: \(failure.message)")
+        if (error as? HarnessError)?.kind != .interrupted { writeStderr("touchsynth: \(failure.message)") }
         return failure.code
     }
 
