@@ -12,9 +12,11 @@ enum RecognitionDecision {
 /// ``Surface/allowSimultaneousRecognition(_:_:)`` allows it. Two with no touch in common (a
 /// simulated pair straddling two regions) both recognize: TouchSynth's reading of UIKit's rule
 /// that a recognizer blocks those a touch is delivered to. One that begins or is recognized
-/// makes those it competes with that are still `possible` fail; one that wants to begin while a
-/// competitor is already recognizing fails. Hover recognizers take no part: WWDC20 10094 "Handle
-/// trackpad and mouse input" runs two on one view, and hover never competes with a click.
+/// makes those it competes with that are still `possible` fail, those listed after it that take
+/// the same touch in the same event too (UIKit hands a touch to every recognizer before any
+/// wins); one that wants to begin while a competitor is already recognizing fails. Hover
+/// recognizers take no part: WWDC20 10094 "Handle trackpad and mouse input" runs two on one
+/// view, and hover never competes with a click.
 /// `require(toFail:)` holds a recognizer's begin or recognition until the other fails, and fails
 /// it if the other recognizes.
 extension Surface {

@@ -187,9 +187,17 @@ public final class Surface: AppEventReceiver {
     }
 
     private func deliver(_ touches: [Touch], to index: Int, changes: TouchSetChange, of event: AppEvent) {
+        var recognized: [GestureRecognizer] = []
         for recognizer in recipients.touches[index] where recognizer.mayReceiveTouches(changes) {
+            let before = recognizer.state
             recognizer.receiveTouches(touches, changes: changes, of: event)
+            if before == .possible && (recognizer.state == .began || recognizer.state == .ended) {
+                recognized.append(recognizer)
+            }
         }
+        // UIKit hands a touch to every recognizer before any wins: one that began or was
+        // recognized on it also fails those after it that took the touch only then.
+        for winner in recognized { didRecognize(winner, at: event.timestamp) }
     }
 
     /// A transform or scroll to the region its sequence is latched to; `scroll`: the event's

@@ -133,6 +133,21 @@ final class ContextMenuTests: XCTestCase {
         XCTAssertEqual(menu.record.starts.first?.liftDelay ?? 0, 0.4, accuracy: 1e-9)
     }
 
+    /// A menu opened at the touch-down fails a tap on the same touch whichever is listed first:
+    /// UIKit hands the touch to both before either wins.
+    func testAMenuOpenedAtTouchDownFailsATapListedAfterIt() {
+        for menuFirst in [true, false] {
+            let menu = ContextMenuInteraction()
+            let tap = TapGestureRecognizer()
+            let surface = menuFirst ? makeSurface(menu, tap) : makeSurface(tap, menu)
+            surface.handle(Events.click(at: 0, 100, 100, buttons: .secondary, type: .indirectPointer))
+            surface.finish(at: 1)
+            XCTAssertEqual(milestones(menu), [.recognized], "menu first: \(menuFirst)")
+            XCTAssertEqual(milestones(tap), [.failed], "menu first: \(menuFirst)")
+            XCTAssertEqual(tap.record.transitions.first?.time, 0, "at the touch-down, menu first: \(menuFirst)")
+        }
+    }
+
     func testAStartRefusedByArbitrationIsNotRecorded() {
         let menu = ContextMenuInteraction()
         let tap = TapGestureRecognizer()
