@@ -33,6 +33,16 @@ public enum StructuredFile {
             case .yaml: value = try YAMLDecoder().decode(T.self, from: text)
             }
         } catch let error as DecodingError {
+            // Foundation's decoder names no path for a number it cannot take (1.5 or 1e30 for an
+            // integer): valid JSON is YAML, whose decoder does.
+            if syntax == .json, case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                jsonSyntaxError(in: text) == nil,
+                case .failure(let yaml as DecodingError) = Result(catching: {
+                    try YAMLDecoder().decode(T.self, from: text)
+                })
+            {
+                throw located(yaml, in: text, syntax: .json, file: file, kind: kind)
+            }
             throw located(error, in: text, syntax: syntax, file: file, kind: kind)
         } catch let error as YamlError {
             throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")

@@ -286,6 +286,21 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(commented?.message, "empty: not a document")
         XCTAssertEqual(StructuredFile.describe([.key("regions"), .index(0), .key("frame")]), "regions[0].frame")
     }
+
+    /// A JSON number an integer field cannot take (1.5, 1e30), which Foundation's decoder calls
+    /// invalid JSON with no place, is named at its place and line.
+    func testAJSONNumberAnIntegerCannotTakeIsNamedAtItsPlace() {
+        struct Counted: Decodable { var items: [[String: Int]] }
+        for number in ["1.5", "1e30"] {
+            let error = badData { () throws(RecordingError) in
+                _ = try StructuredFile.decode(
+                    Counted.self, from: "{\"items\": [\n  {\"taps\": \(number)}\n]}", syntax: .json, file: "doc",
+                    kind: "a document")
+            }
+            XCTAssertEqual(error?.line, 2, number)
+            XCTAssertEqual(error?.message, "items[0].taps: expected an integer", number)
+        }
+    }
 }
 
 /// A recording's error names the format it was read as, its times' too.
