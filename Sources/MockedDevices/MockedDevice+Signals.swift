@@ -1,3 +1,5 @@
+import Recordings
+
 extension MockedDevice {
     /// Runs `body` with this process's SIGINT and SIGTERM held, as ``Replay`` does around each
     /// replay: one that comes while a device is set up or taken down, with no program running
@@ -11,11 +13,13 @@ extension MockedDevice {
         return try body()
     }
 
-    /// Throws ``HarnessError/Kind/interrupted`` when a stop signal came while the signals are
-    /// held and no program ran to take it: `file`, being read, is read no further, and the
-    /// signal is the error's to tell (not raised again when the signals are released).
-    static func stopIfSignalled(reading file: String) throws(HarnessError) {
-        guard let signal = SignalForwarding.takePendingStop() else { return }
+    /// `read`, the first pass over `file` (its loop stops at a pending stop signal), in the
+    /// harness's terms; ``HarnessError/Kind/interrupted`` when a stop signal came meanwhile, while
+    /// the signals are held and no program ran to take it, whatever the reading said. The signal
+    /// is then the error's to tell (not raised again when the signals are released).
+    static func firstPass<T>(of file: String, _ read: () throws(RecordingError) -> T) throws(HarnessError) -> T {
+        let result = Result { () throws(HarnessError) in try harnessError(read) }
+        guard let signal = SignalForwarding.takePendingStop() else { return try result.get() }
         var error = HarnessError(
             .interrupted,
             "\(file): stopped by signal \(signal) (\(signalName(signal))) while it was read, before the replay began")

@@ -191,18 +191,13 @@ public final class MockedDevice {
                 recording.otherDevices
             )
         }
-        // The first pass reads to the end (a file being written may grow): a stop signal ends it.
-        let read = Result { () throws(HarnessError) in
-            try harnessError { () throws(RecordingError) -> (RecordingStream, UInt64) in
-                let check = try RecordingStream(
-                    path: path, description: description, node: node, everyDevice: everyDevice)
-                var duration: UInt64 = 0
-                while SignalForwarding.pendingStop == nil, let frame = try check.nextFrame() { duration = frame.time }
-                return (check, duration)
-            }
+        // The first pass reads to the end (a file being written may grow).
+        let (check, duration) = try firstPass(of: path) { () throws(RecordingError) in
+            let check = try RecordingStream(path: path, description: description, node: node, everyDevice: everyDevice)
+            var duration: UInt64 = 0
+            while SignalForwarding.pendingStop == nil, let frame = try check.nextFrame() { duration = frame.time }
+            return (check, duration)
         }
-        try stopIfSignalled(reading: path)
-        let (check, duration) = try read.get()
         return try harnessError { () throws(RecordingError) in
             let stream: RecordingStream
             if let restarted = try check.restarted() {
@@ -225,22 +220,19 @@ public final class MockedDevice {
     ) throws(HarnessError) -> FileSource {
         // A short recording needs no copy: one that cannot be made matters only past the bound.
         let copy = Result { () throws(HarnessError) in try PipeCopy() }
-        // A stop signal ends the reading of a writer that goes on (`evemu-record … | touchsynth replay -`).
-        let read = Result { () throws(HarnessError) in
-            try harnessError { () throws(RecordingError) -> (RecordingStream, [EvdevFrame]?, UInt64) in
-                let check = try RecordingStream(
-                    pipe: path, copyingTo: (try? copy.get())?.fd ?? -1, description: description, node: node,
-                    everyDevice: everyDevice, stopsWaiting: { SignalForwarding.pendingStop != nil })
-                var kept: [EvdevFrame]? = [], duration: UInt64 = 0
-                while SignalForwarding.pendingStop == nil, let frame = try check.nextFrame() {
-                    duration = frame.time
-                    if check.bytesRead > streamingThreshold { kept = nil } else { kept?.append(frame) }
-                }
-                return (check, kept, duration)
+        // A writer that goes on (`evemu-record … | touchsynth replay -`) is waited for until a stop signal.
+        let (check, kept, duration) = try firstPass(of: path) {
+            () throws(RecordingError) -> (RecordingStream, [EvdevFrame]?, UInt64) in
+            let check = try RecordingStream(
+                pipe: path, copyingTo: (try? copy.get())?.fd ?? -1, description: description, node: node,
+                everyDevice: everyDevice, stopsWaiting: { SignalForwarding.pendingStop != nil })
+            var kept: [EvdevFrame]? = [], duration: UInt64 = 0
+            while SignalForwarding.pendingStop == nil, let frame = try check.nextFrame() {
+                duration = frame.time
+                if check.bytesRead > streamingThreshold { kept = nil } else { kept?.append(frame) }
             }
+            return (check, kept, duration)
         }
-        try stopIfSignalled(reading: path)
-        let (check, kept, duration) = try read.get()
         if let kept {
             let recording = Recording(device: check.device, frames: kept)
             try checkDuration(recording)

@@ -67,8 +67,8 @@ public final class RecordingStream {
     /// Opens the pipe at `path` as ``init(path:description:node:everyDevice:)`` does, writing
     /// every byte it reads to the file open as `copy` too, from which
     /// ``init(copy:of:description:node:everyDevice:)`` reads it again: a pipe can be read once.
-    /// `stopsWaiting` is asked when a signal interrupts a wait for the writer: true ends the
-    /// reading there, as the pipe's end would (its caller then says why it stopped).
+    /// `stopsWaiting` is asked while waiting for the writer: true ends the reading there, as the
+    /// pipe's end would (its caller then says why it stopped).
     public convenience init(
         pipe path: String, copyingTo copy: Int32, description: String? = nil, node: String? = nil,
         everyDevice: Bool = false, stopsWaiting: (() -> Bool)? = nil
