@@ -332,7 +332,8 @@ let package = Package(
         .testTarget(
             name: "DiffsTests",
             dependencies: [
-                "Diffs", "Recordings", "LibinputEvents", "LibinputDecisions", "ModeComparison", "Quirks", "TestSupport",
+                "Diffs", "Recordings", "LibinputEvents", "LibinputDecisions", "ModeComparison", "Quirks", "AppEvents",
+                "Gestures", "TestSupport",
             ]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "HistogramsTests", dependencies: ["Histograms"]),

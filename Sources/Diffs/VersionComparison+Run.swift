@@ -18,9 +18,9 @@ extension VersionComparison {
     /// `recording` on each of `versions`: libinput's events from `replay` (given the version's
     /// index), through both modes' pipeline run with `options` and a surface from `makeSurface`
     /// each, compared (`compare --libinput A,B`), the changes of each step told with the device's
-    /// quirks as its newer version applies them (`quirks`, given the version's index). Each
-    /// version's ``Findings`` go to `found` as soon as its replay is through, so a later version
-    /// that fails loses none of an earlier one's.
+    /// quirks as its newer version applies them (`quirks`, given the version's index, asked of every
+    /// version but the first, which no step ends at). Each version's ``Findings`` go to `found` as
+    /// soon as its replay is through, so a later version that fails loses none of an earlier one's.
     public static func run(
         _ recording: Recording, versions: [String], configuration: AppEventTranslator.Configuration,
         deviceConfiguration: DeviceConfiguration, options: ModePipeline.Options,
@@ -37,7 +37,8 @@ extension VersionComparison {
                 Findings(
                     version: version, checkLines: pipeline.checkLines.map { "libinput \(version): " + $0 },
                     violationCount: pipeline.violationCount))
-            runs.append(Run(version: version, events: events, report: pipeline.comparison, quirks: try quirks(index)))
+            let applied = index == 0 ? LibinputQuirks() : try quirks(index)
+            runs.append(Run(version: version, events: events, report: pipeline.comparison, quirks: applied))
         }
         return VersionComparison(
             runs: runs, device: recording.device, configuration: deviceConfiguration)

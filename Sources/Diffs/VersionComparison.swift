@@ -19,7 +19,7 @@ public struct VersionComparison: Sendable {
         public var events: [LibinputEvent]
         public var report: ComparisonReport
         /// The device's quirks as this version applied them, whose hints some changes depend on:
-        /// a step's changes are told with its newer version's.
+        /// a step's changes are told with its newer version's (so the first run's are not read).
         public var quirks: LibinputQuirks
 
         public init(

@@ -1,4 +1,6 @@
+import AppEvents
 import Diffs
+import Gestures
 import LibinputDecisions
 import LibinputEvents
 import ModeComparison
@@ -39,6 +41,24 @@ final class VersionComparisonTests: XCTestCase {
         XCTAssertEqual(changes(older: LibinputQuirks(), newer: apple), [.appleNaturalScroll])
         XCTAssertEqual(
             changes(older: apple, newer: LibinputQuirks()), [], "the older version's quirks are not the step's")
+    }
+
+    /// The quirks are asked of each step's newer version alone: the first version's, which no step
+    /// ends at, would cost a listing per recording under `--quirks` and be read by nothing.
+    func testQuirksAreAskedOfEveryVersionButTheFirst() throws {
+        let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        var asked: [Int] = []
+        let compared = try VersionComparison.run(
+            RecordingLoader.load(path), versions: ["1.22.1", "1.28.1", "1.31.3"],
+            configuration: AppEventTranslator.Configuration(), deviceConfiguration: DeviceConfiguration(),
+            options: .init(checksInvariants: false), makeSurface: { Surface.builtIn(.default) },
+            replay: { _ in [] },
+            quirks: { index in
+                asked.append(index)
+                return LibinputQuirks()
+            }, found: { _ in })
+        XCTAssertEqual(asked, [1, 2])
+        XCTAssertEqual(compared.runs.map(\.version), ["1.22.1", "1.28.1", "1.31.3"])
     }
 
     /// Tapping left at libinput's default is on only for a pad without a left button, as asked
