@@ -399,7 +399,7 @@ public final class RecordingStream {
             // Taken out while read, so that its frame's events are not copied as they grow.
             rereading = nil
             defer { rereading = log }
-            return try nextFrame(rereading: &log)
+            return try reading { () throws(RecordingError) in try nextFrame(rereading: &log) }
         }
         while !finished {
             guard let text = try reader.next() else {
@@ -418,18 +418,12 @@ public final class RecordingStream {
                 finished = true
                 break
             }
-            let parsed: (time: UInt64, event: EvdevEvent)?
-            do throws(RecordingError) {
-                if let (read, event) = try parseEvent(line.1, line: line.0) {
-                    try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0)
-                    // Kernel timestamps never go back from one frame to the next; within a frame only
-                    // its SYN_REPORT's time matters to readers.
-                    parsed = (try times.time(read, of: event, file: file, line: line.0), event)
-                } else {
-                    parsed = nil
-                }
-            } catch {
-                throw error.reading(format, of: self.file)
+            let parsed = try reading { () throws(RecordingError) -> (time: UInt64, event: EvdevEvent)? in
+                guard let (read, event) = try parseEvent(line.1, line: line.0) else { return nil }
+                try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0)
+                // Kernel timestamps never go back from one frame to the next; within a frame only
+                // its SYN_REPORT's time matters to readers.
+                return (try times.time(read, of: event, file: file, line: line.0), event)
             }
             guard let (time, event) = parsed else {
                 // The device's events are over; another's follow, or nothing does.
@@ -453,8 +447,8 @@ public final class RecordingStream {
         return partial
     }
 
-    /// `body`'s frame, its refusal saying the format read.
-    private func reading(_ body: () throws(RecordingError) -> EvdevFrame?) throws(RecordingError) -> EvdevFrame? {
+    /// `body`'s result, its refusal saying the format read.
+    private func reading<T>(_ body: () throws(RecordingError) -> T) throws(RecordingError) -> T {
         do throws(RecordingError) { return try body() } catch { throw error.reading(format, of: file) }
     }
 
@@ -464,19 +458,15 @@ public final class RecordingStream {
             log.frames.lead = nil
             return lead
         }
-        do throws(RecordingError) {
-            while let text = try reader.next() {
-                // Left out, and said, as the log's first reading left it out.
-                if reader.lastLineWasCut, log.lines.leavesOut(cut: text, at: reader.lineNumber, file: file) { break }
-                guard let (device, line) = try log.lines.event(text, at: reader.lineNumber, file: file),
-                    device == log.device, let frame = try log.frames.add(line, file: file)
-                else { continue }
-                return frame
-            }
-            return try log.frames.flush(file: file)
-        } catch {
-            throw error.reading(format, of: self.file)
+        while let text = try reader.next() {
+            // Left out, and said, as the log's first reading left it out.
+            if reader.lastLineWasCut, log.lines.leavesOut(cut: text, at: reader.lineNumber, file: file) { break }
+            guard let (device, line) = try log.lines.event(text, at: reader.lineNumber, file: file),
+                device == log.device, let frame = try log.frames.add(line, file: file)
+            else { continue }
+            return frame
         }
+        return try log.frames.flush(file: file)
     }
 
     /// Every remaining frame (for recordings that fit in memory).
