@@ -1,15 +1,21 @@
 /// Groups timed events into frames ending at SYN_REPORT, with times relative to the first event.
 ///
 /// A frame's time is its first event's (evemu 1.x stamps each event, a few microseconds apart).
-/// Where a log's events go back in time within a frame (ring buffers pasted out of order), the
-/// frame takes its SYN_REPORT's time instead, the time readers act on. Frame times never go back.
+/// Where a log's events go back in time within a frame (ring buffers pasted out of order), or
+/// span more than ``widestSpread`` (a log edited by hand), the frame takes its SYN_REPORT's time
+/// instead, the time readers act on: the kernel stamps a frame's events when its SYN_REPORT
+/// passes them on (`input_get_timestamp`, drivers/input/input.c). Frame times never go back.
 struct FrameAssembler {
+    /// The widest a frame's events are taken to be stamped apart, in µs: evemu 1.x stamps each as
+    /// it reads it, and real logs' frames span up to a few hundred microseconds.
+    static let widestSpread: UInt64 = 1000
+
     private var start: UInt64?
     private var current: [EvdevEvent] = []
     private var frameTime: UInt64 = 0
     private var previousEventTime: UInt64 = 0
     private var previousFrameTime: UInt64 = 0
-    private var wentBack = false
+    private var takesSynReportTime = false
 
     /// Whether a frame of key repeats alone (value 2) is marked as the kernel's autorepeat, ended
     /// by SYN_REPORT 1 (``RecordingLoader/Format/dropsSynReportValue``).
@@ -25,15 +31,15 @@ struct FrameAssembler {
         let relative = time >= origin ? time - origin : 0
         if current.isEmpty {
             frameTime = relative
-            wentBack = false
-        } else if relative < previousEventTime {
-            wentBack = true
+            takesSynReportTime = false
+        } else if relative < previousEventTime || (relative > frameTime && relative - frameTime > Self.widestSpread) {
+            takesSynReportTime = true
         }
         previousEventTime = relative
         current.append(event)
         guard event.isSynReport else { return nil }
         defer { current.removeAll(keepingCapacity: true) }
-        if wentBack { frameTime = relative }
+        if takesSynReportTime { frameTime = relative }
         frameTime = max(frameTime, previousFrameTime)
         previousFrameTime = frameTime
         if marksRepeats, current.count > 1, current.dropLast().allSatisfy({ $0.type == Evdev.EV_KEY && $0.value == 2 })

@@ -4,8 +4,8 @@ import Foundation
 /// the next (a clock stepped, two captures pasted together) moves that event and every later one
 /// forward so that it follows the previous event, the intervals after it kept, in a log pasted
 /// without its own description; in a recording that carries its description it was edited, and is
-/// refused. One that goes back within a frame stays: the frame takes its SYN_REPORT's time
-/// (``FrameAssembler``).
+/// refused. One that goes back within a frame, or a frame whose events span more than
+/// ``FrameAssembler/widestSpread``, stays: the frame takes its SYN_REPORT's time (``FrameAssembler``).
 struct TimeRepair {
     /// Whether a time going back between frames is refused rather than repaired.
     let refuses: Bool
@@ -16,6 +16,9 @@ struct TimeRepair {
     private var jumps = 0
     private var firstBack: (line: Int, time: UInt64, previous: UInt64)?
     private var backInFrame: (line: Int, back: UInt64)?
+    /// The time of the first event of the frame being read.
+    private var frameStart: UInt64?
+    private var spreadInFrame: (line: Int, spread: UInt64)?
 
     init(refuses: Bool) { self.refuses = refuses }
 
@@ -44,6 +47,11 @@ struct TimeRepair {
                 time = previous.time
             }
         }
+        let start = frameStart ?? time
+        if time > start, time - start > FrameAssembler.widestSpread {
+            spreadInFrame = spreadInFrame ?? (line, time - start)
+        }
+        frameStart = event.isSynReport ? nil : start
         if event.isSynReport { frameTime = time }
         previous = (time, event.isSynReport)
         return time
@@ -80,6 +88,14 @@ struct TimeRepair {
                         "timestamps go back within a frame (first at line %d, by %.6f s): each such frame keeps its "
                         + "SYN_REPORT's time",
                     backInFrame.line, Double(backInFrame.back) / 1e6))
+        }
+        if let spreadInFrame {
+            notes.append(
+                String(
+                    format:
+                        "a frame's events are stamped %.6f s apart (first at line %d), more than evemu's own "
+                        + "stamping spreads them: each such frame takes its SYN_REPORT's time, as the kernel stamps it",
+                    Double(spreadInFrame.spread) / 1e6, spreadInFrame.line))
         }
         return notes
     }

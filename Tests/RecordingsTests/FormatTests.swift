@@ -146,6 +146,26 @@ final class FormatTests: XCTestCase {
         }
     }
 
+    /// A frame whose events are stamped further apart than any real log's (a log edited by hand)
+    /// takes its SYN_REPORT's time, as the kernel stamps a frame when its SYN_REPORT passes it
+    /// on, and says so once; one spread as real logs are keeps its first event's.
+    func testAFrameSpreadWiderThanARealLogsTakesItsSynReportsTime() throws {
+        let header =
+            "N: pad\nI: 0011 0002 000e 0000\nB: 00 09 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\nA: 00 0 "
+            + "100 0 0 0\n"
+        let events =
+            "E: 1.000000 0003 0000 5\nE: 1.000000 0000 0000 0\nE: 1.008000 0003 0000 6\nE: 1.008359 0000 0000 0\n"
+            + "E: 1.020000 0003 0000 7\nE: 1.520000 0000 0000 0\nE: 1.600000 0003 0000 8\nE: 1.700000 0000 0000 0\n"
+        let read = try RecordingLoader.load(text: header + events, file: "spread.evemu")
+        XCTAssertEqual(read.frames.map(\.time), [0, 8_000, 520_000, 700_000])
+        XCTAssertEqual(
+            read.notes,
+            [
+                "a frame's events are stamped 0.500000 s apart (first at line 11), more than evemu's own stamping "
+                    + "spreads them: each such frame takes its SYN_REPORT's time, as the kernel stamps it"
+            ])
+    }
+
     func testEvtestHeaderLinesGluedTogetherAndTheReadFailureLineAreRead() throws {
         let text = """
             Input device name: "pad"
