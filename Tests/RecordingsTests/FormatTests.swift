@@ -117,6 +117,11 @@ final class FormatTests: XCTestCase {
             recording.notes, ["the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"])
     }
 
+    /// An evemu description of a pad with one axis, X from 0 to 100.
+    private static let padHeader =
+        "N: pad\nI: 0011 0002 000e 0000\nB: 00 09 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\nA: 00 0 "
+        + "100 0 0 0\n"
+
     func testAFrameWhoseEventsGoBackKeepsItsSynReportsTime() throws {
         let e = EvdevEvent(type: 3, code: 0, value: 1), syn = EvdevEvent(type: 0, code: 0, value: 0)
         let spread = Recording(
@@ -127,19 +132,16 @@ final class FormatTests: XCTestCase {
             device: DeviceDescription(name: "pad"), events: [(0, e), (0, syn), (8_073, e), (8_000, e), (8_000, syn)])
         XCTAssertEqual(back.frames.map(\.time), [0, 8_000], "going back within the frame: its SYN_REPORT's time")
 
-        let header =
-            "N: pad\nI: 0011 0002 000e 0000\nB: 00 09 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\nA: 00 0 "
-            + "100 0 0 0\n"
         let events =
             "E: 1.000000 0003 0000 5\nE: 1.000000 0000 0000 0\nE: 1.008073 0003 0000 6\nE: 1.008000 0000 0000 0\n"
-        let read = try RecordingLoader.load(text: header + events, file: "back.evemu")
+        let read = try RecordingLoader.load(text: Self.padHeader + events, file: "back.evemu")
         XCTAssertEqual(read.frames.map(\.time), [0, 8_000])
         XCTAssertEqual(read.notes.count, 1)
         XCTAssertTrue(
             read.notes[0].hasPrefix("timestamps go back within a frame (first at line 9, by 0.000073 s)"), read.notes[0]
         )
         XCTAssertThrowsError(
-            try RecordingLoader.load(text: header + events + "E: 1.007000 0003 0000 7\n", file: "back.evemu"),
+            try RecordingLoader.load(text: Self.padHeader + events + "E: 1.007000 0003 0000 7\n", file: "back.evemu"),
             "an event before the last frame's time: the file was edited"
         ) { error in
             XCTAssertEqual((error as? RecordingError)?.line, 10)
@@ -150,13 +152,10 @@ final class FormatTests: XCTestCase {
     /// takes its SYN_REPORT's time, as the kernel stamps a frame when its SYN_REPORT passes it
     /// on, and says so once; one spread as real logs are keeps its first event's.
     func testAFrameSpreadWiderThanARealLogsTakesItsSynReportsTime() throws {
-        let header =
-            "N: pad\nI: 0011 0002 000e 0000\nB: 00 09 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\nA: 00 0 "
-            + "100 0 0 0\n"
         let events =
             "E: 1.000000 0003 0000 5\nE: 1.000000 0000 0000 0\nE: 1.008000 0003 0000 6\nE: 1.008359 0000 0000 0\n"
             + "E: 1.020000 0003 0000 7\nE: 1.520000 0000 0000 0\nE: 1.600000 0003 0000 8\nE: 1.700000 0000 0000 0\n"
-        let read = try RecordingLoader.load(text: header + events, file: "spread.evemu")
+        let read = try RecordingLoader.load(text: Self.padHeader + events, file: "spread.evemu")
         XCTAssertEqual(read.frames.map(\.time), [0, 8_000, 520_000, 700_000])
         XCTAssertEqual(
             read.notes,
