@@ -238,7 +238,7 @@ struct Conclusion {
     /// show why: libinput begins a pinch from where the touches were as it decided
     /// (`tp_gesture_init_pinch`), so the deciding frame has no change to send, and it sends a
     /// pinch event only for a frame whose touches moved (`tp_gesture_handle_state_pinch`, from
-    /// 1.28 its `_start`). Said only where no frame between moved a touch and the one that sent
+    /// 1.27 its `_start`). Said only where no frame between moved a touch and the one that sent
     /// did, and no other decision of the gesture machine came between: a scroll's end sent as it
     /// turned pinch is not the pinch's, nor is a pinch event after the machine decided again.
     private func firstEventDelay(_ outcome: GestureAnalysis.Outcome) -> String {

@@ -57,8 +57,8 @@ extension GestureAnalysis {
     /// Finger counts that changed during a gesture and came back before libinput's 100 ms timer
     /// fired: passed over, but the gesture machine sent nothing while it waited
     /// (`finger_count_pending`), which a swipe's or a scroll's gap shows. The states that wait
-    /// are those of a gesture under way (`tp_gesture_debounce_finger_changes` from 1.28; before,
-    /// once the gesture had begun).
+    /// are those of a gesture under way (by its state from 1.27, `tp_gesture_debounce_finger_changes`
+    /// in 1.28; before, once the gesture had begun).
     static func fingerCountBlips(_ analysis: SequenceAnalysis) -> [Finding] {
         let frames = analysis.recording.frames
         let limit = UInt64(analysis.rules.fingerSwitchTimeout * 1000)
@@ -74,7 +74,7 @@ extension GestureAnalysis {
             var state = last.map { LibinputDecision.short($0.to) } ?? "NONE"
             let since = last?.cause?.time ?? 0
             let sent = analysis.gestureSent.contains { $0.time >= since && $0.time < time }
-            // From 1.28 a gesture's first event takes `*_START` to the gesture's state, unlogged.
+            // From 1.27 a gesture's first event takes `*_START` to the gesture's state, unlogged.
             if state.hasSuffix("_START"), sent { state.removeLast("_START".count) }
             let active = analysis.activeFingers(at: f)
             if active == count {

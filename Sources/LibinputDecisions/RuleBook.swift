@@ -231,13 +231,14 @@ struct RuleBook {
     /// version (none where the version has none), and the version asked for when it is another.
 
     /// Whether the gesture machine waits on a new finger count in `state` (short name) rather than
-    /// taking it at once: in a gesture under way, from 1.28 by its state
-    /// (`tp_gesture_debounce_finger_changes`); before, once it has begun (`gesture.started`: a hold
-    /// at once, another gesture by its first event, `sent` since the state began).
+    /// taking it at once: in a gesture under way, from 1.27 by its state (`tp_gesture_has_started`,
+    /// renamed `tp_gesture_debounce_finger_changes` in 1.28); before, once it has begun
+    /// (`gesture.started`: a hold at once, another gesture by its first event, `sent` since the
+    /// state began).
     func waitsOnFingerCount(in state: String, sent: Bool) -> Bool {
         let hold = state == "HOLD" || state == "HOLD_AND_MOTION"
         guard hold || ["SCROLL", "PINCH", "SWIPE"].contains(state) || state.hasPrefix("3FG_DRAG") else { return false }
-        return hold || sent || !LibinputChange.isBefore(version, "1.28.0")
+        return hold || sent || !LibinputChange.isBefore(version, "1.27.0")
     }
 
     /// Where the gesture machine sends nothing while a new finger count is pending.
@@ -268,14 +269,14 @@ struct RuleBook {
     let keyboardFirstTimeout = 200.0
     let keyboardLaterTimeout = 500.0
     /// Whether holding `modifier` keeps a first key from starting disable-while-typing
-    /// (`tp_keyboard_event`, its `mod_mask`): every modifier in 1.22.1; Shift not in 1.28.1 and
-    /// 1.31.3, where Shift with a key starts it (`tp_key_is_shift`).
+    /// (`tp_keyboard_event`, its `mod_mask`): every modifier before 1.26.1; from it, Shift not,
+    /// and Shift with a key starts it (`tp_key_is_shift`).
     func holdingBlocksTyping(_ modifier: UInt32) -> Bool {
-        LibinputChange.isBefore(version, "1.28.0") || !(modifier == 42 || modifier == 54)
+        LibinputChange.isBefore(version, "1.26.1") || !(modifier == 42 || modifier == 54)
     }
     /// The modifiers that make a shortcut, in words, and where a first key with one held is passed over.
     var typingShortcutModifiers: String {
-        LibinputChange.isBefore(version, "1.28.0")
+        LibinputChange.isBefore(version, "1.26.1")
             ? "Ctrl, Alt, Shift, Meta, Fn, Tab, Caps Lock or Compose"
             : "Ctrl, Alt, Meta, Fn, Tab, Caps Lock or Compose; "
                 + "not Shift"

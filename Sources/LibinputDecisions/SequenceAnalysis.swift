@@ -88,7 +88,7 @@ struct SequenceAnalysis {
     }
 
     /// The quirk that keeps the touches' events from libinput: one disabling EV_ABS or a
-    /// position axis (`AttrEventCodeDisable`, `AttrEventCode` from 1.28 on with `-`).
+    /// position axis (`AttrEventCodeDisable`, `AttrEventCode` from 1.23 on with `-`).
     var disabledPositions: QuirksListing.Property? {
         quirks?.takingAway { $0 == "EV_ABS" || $0.hasPrefix("ABS_MT_POSITION") }
     }

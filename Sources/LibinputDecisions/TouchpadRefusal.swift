@@ -6,8 +6,9 @@ import Recordings
 /// it makes a touchpad only of what udev calls one; and its touchpad code needs three codes
 /// (`tp_pass_sanity_check`, src/evdev-mt-touchpad.c), once it has given a multitouch device
 /// without ABS_X and ABS_Y the multitouch axes as those (`evdev_fix_android_mt`). From 1.31.3 it
-/// also rejects an axis whose range is more than half of INT32_MAX, or whose resolution is
-/// negative (commit 04abe574 "evdev: be stricter about devices with odd absinfo values").
+/// also rejects an axis whose range is more than half of INT32_MAX (its minimum above its maximum
+/// among them, the range taken unsigned), or whose resolution is negative (commit 04abe574
+/// "evdev: be stricter about devices with odd absinfo values").
 public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
     public enum Reason: Equatable, Sendable {
         /// One of a pair of axes (ABS_X and ABS_Y, REL_X and REL_Y, the multitouch positions)
@@ -17,7 +18,8 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
         case resolutionOnOneAxis(with: UInt16, without: UInt16)
         /// An axis whose minimum is its maximum.
         case flatAxis(UInt16, value: Int32)
-        /// An axis whose range is more than half of INT32_MAX (from 1.31.3).
+        /// An axis whose range, taken unsigned, is more than half of INT32_MAX: a minimum above its
+        /// maximum is too (from 1.31.3).
         case extremeRange(UInt16, minimum: Int32, maximum: Int32)
         /// An axis with a negative resolution (from 1.31.3).
         case negativeResolution(UInt16, Int32)
@@ -65,7 +67,8 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
         for code in (device.codes[Evdev.EV_ABS] ?? []).sorted()
         where ![absMisc, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TOOL_TYPE].contains(code) {
             guard let info = device.absinfo[code] else { continue }
-            if strict && Int64(info.maximum) - Int64(info.minimum) > Int64(Int32.max / 2) {
+            // `(uint64_t)maximum - (uint64_t)minimum`: a minimum above the maximum wraps to a huge range.
+            if strict && UInt64(bitPattern: Int64(info.maximum) - Int64(info.minimum)) > UInt64(Int32.max / 2) {
                 return refusal(
                     .extremeRange(code, minimum: info.minimum, maximum: info.maximum), "evdev.c", [0, 0, 1639])
             }
@@ -130,6 +133,9 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
             "\(name(with)) has a resolution and \(name(without)) none, and libinput rejects the device"
         case .flatAxis(let code, let value):
             "\(name(code))'s minimum and maximum are both \(value), and libinput rejects the device"
+        case .extremeRange(let code, let minimum, let maximum) where minimum > maximum:
+            "\(name(code))'s minimum \(minimum) is above its maximum \(maximum), a range libinput takes as more "
+                + "than half of INT32_MAX, and it rejects the device"
         case .extremeRange(let code, let minimum, let maximum):
             "\(name(code)) ranges over \(minimum)...\(maximum), more than half of INT32_MAX, and libinput "
                 + "rejects the device"

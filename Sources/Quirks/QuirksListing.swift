@@ -51,7 +51,7 @@ public struct QuirksListing: Equatable, Sendable {
 
 extension QuirksListing {
     /// The quirk that takes an event code `matches` away from the device (codes as libevdev names
-    /// them: `EV_ABS`, `ABS_MT_TOUCH_MAJOR`): `AttrEventCodeDisable` listing it, or from 1.28
+    /// them: `EV_ABS`, `ABS_MT_TOUCH_MAJOR`): `AttrEventCodeDisable` listing it, or from 1.23
     /// `AttrEventCode` listing it with `-`.
     public func takingAway(where matches: (Substring) -> Bool) -> Property? {
         properties.first { property in

@@ -52,4 +52,17 @@ final class RuleSourceTests: XCTestCase {
         }
         XCTAssertEqual(rows, Rule.allCases.count, "a row for each rule")
     }
+
+    /// Rules that changed between the versions read change at the release that changed them:
+    /// Shift leaves disable-while-typing's shortcut modifiers in 1.26.1 (commit 8326f71d), and a
+    /// gesture under way waits on a new finger count by its state from 1.27.0 (commit 68a2ff0d).
+    func testRulesChangeAtTheReleaseThatChangedThem() {
+        let leftShift: UInt32 = 42
+        XCTAssertTrue(RuleBook(version: "1.26.0").holdingBlocksTyping(leftShift))
+        XCTAssertFalse(RuleBook(version: "1.26.1").holdingBlocksTyping(leftShift))
+        XCTAssertTrue(RuleBook(version: "1.26.1").holdingBlocksTyping(29), "Ctrl still blocks it")
+        XCTAssertFalse(RuleBook(version: "1.26.2").typingShortcutModifiers.hasPrefix("Ctrl, Alt, Shift"))
+        XCTAssertFalse(RuleBook(version: "1.26.1").waitsOnFingerCount(in: "SCROLL", sent: false))
+        XCTAssertTrue(RuleBook(version: "1.27.0").waitsOnFingerCount(in: "SCROLL", sent: false))
+    }
 }

@@ -89,8 +89,8 @@ final class TouchpadRefusalTests: XCTestCase {
         }
     }
 
-    /// From 1.31.3 libinput also rejects an axis of an extreme range or a negative resolution,
-    /// which earlier versions take.
+    /// From 1.31.3 libinput also rejects an axis of an extreme range (a minimum above its maximum
+    /// among them) or a negative resolution, which earlier versions take.
     func testFrom1Point31Point3AnExtremeRangeOrANegativeResolutionIsRejected() throws {
         let original = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         let pressure: UInt16 = 0x3a
@@ -102,6 +102,12 @@ final class TouchpadRefusalTests: XCTestCase {
                 }
             ),
             ("negative", { $0.absinfo[pressure]?.resolution = -1 }, { _ in .negativeResolution(pressure, -1) }),
+            (
+                "reversed", { $0.absinfo[pressure]?.maximum = -1 },
+                {
+                    .extremeRange(pressure, minimum: $0, maximum: -1)
+                }
+            ),
         ]
         for build in [LibinputBuild.system] + (try libinputBuilds(["1.31.3"])) {
             let strict = build.version == "1.31.3"
