@@ -71,6 +71,10 @@ public struct VersionComparison: Sendable {
     /// ``partings`` has none, told without lining the streams up.
     public var allSame: Bool { zip(runs, runs.dropFirst()).allSatisfy { $0.comparable == $1.comparable } }
 
+    /// What `--fail-on-diff` counts: each version's differences between the modes
+    /// (``ComparisonReport/differenceCount``), and one more where the versions' events part.
+    public var differenceCount: Int { runs.map(\.report.differenceCount).reduce(0, +) + (allSame ? 0 : 1) }
+
     /// A table with a row per version (gestures, then each mode's recognizers), and a line per
     /// version after the first saying where it parts from the one before, with the changes in
     /// libinput between them that can give it.

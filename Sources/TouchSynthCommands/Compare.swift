@@ -40,8 +40,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
     @Flag(
         help: """
             Exit with status 1 when a recognizer fired in one mode but not the other, a context menu or drag started \
-            differently in the two modes, the pointer regions differ between the modes, or (several --libinput \
-            versions) when the versions' events differ.
+            differently in the two modes, the pointer regions differ between the modes (on any version, given \
+            several --libinput versions), or the versions' events differ.
             """
     )
     var failOnDiff = false

@@ -33,7 +33,7 @@ extension Compare {
                     })
             }
             guard let versions = compared else { continue }
-            if !versions.allSame { tally.differences += 1 }
+            tally.differences += versions.differenceCount
             if json {
                 try emit(JSONLines.line(VersionComparison.Line(recording: path, comparison: versions)))
             } else {

@@ -61,6 +61,27 @@ final class VersionComparisonTests: XCTestCase {
         XCTAssertEqual(compared.runs.map(\.version), ["1.22.1", "1.28.1", "1.31.3"])
     }
 
+    /// `--fail-on-diff` on several versions counts each version's differences between the modes
+    /// as one version alone does, and a parting of the versions besides.
+    func testADifferenceBetweenTheModesCountsOnEveryVersion() {
+        var pan = GestureRecord(region: "photo", name: "pan", kind: .pan)
+        pan.transitions = [GestureTransition(state: .began, time: 1), GestureTransition(state: .ended, time: 1.1)]
+        let differing = ComparisonReport(compat: [pan], indirect: [])
+        XCTAssertEqual(differing.differenceCount, 1)
+        func run(_ version: String, _ report: ComparisonReport, scroll: Double = 1) -> VersionComparison.Run {
+            let event = LibinputEvent(
+                time: 0, device: "event10",
+                kind: .pointerScroll(Scroll(source: .finger, vertical: scroll, horizontal: nil)))
+            return VersionComparison.Run(version: version, events: [event], report: report)
+        }
+        let quiet = ComparisonReport(compat: [], indirect: [])
+        XCTAssertEqual(VersionComparison(runs: [run("1.28.1", quiet), run("1.31.3", quiet)]).differenceCount, 0)
+        XCTAssertEqual(
+            VersionComparison(runs: [run("1.28.1", differing), run("1.31.3", differing)]).differenceCount, 2)
+        XCTAssertEqual(
+            VersionComparison(runs: [run("1.28.1", quiet), run("1.31.3", quiet, scroll: 2)]).differenceCount, 1)
+    }
+
     /// Tapping left at libinput's default is on only for a pad without a left button, as asked
     /// otherwise: the change that needs it is told on the device libinput taps on.
     func testTappingFollowsTheDevicesDefault() throws {

@@ -224,6 +224,21 @@ final class LibinputVersionTests: XCTestCase {
         }
     }
 
+    /// `--fail-on-diff` on several versions that agree still fails on a difference between the
+    /// modes, as on one version: the horizontal scroll sets off the list's swipe actions in
+    /// compatibility mode alone on both.
+    func testFailOnDiffCatchesTheModesDifferenceOnSeveralVersions() throws {
+        let scroll = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        ).path
+        _ = try libinputBuilds(["1.28.1", "1.31.3"])
+        let agreeing = runCommand(["compare", "--libinput", "1.28.1,1.31.3", scroll])
+        XCTAssertEqual(agreeing.status, 0, agreeing.stderr)
+        XCTAssertTrue(agreeing.stdout.contains("1.31.3: the same "), agreeing.stdout)
+        let result = runCommand(["compare", "--fail-on-diff", "--libinput", "1.28.1,1.31.3", scroll])
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+    }
+
     func testAMalformedVersionIsAUsageError() throws {
         let result = runCommand(["compare", "--libinput", "1.28.1,latest", "x.yml"])
         XCTAssertEqual(result.status, 64, result.stderr)
