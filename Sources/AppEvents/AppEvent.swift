@@ -210,6 +210,7 @@ public struct AppEvent: Equatable, Sendable {
         case transform(TransformEvent)
         case systemGesture(SystemGestureEvent)
         case pointerLock(isLocked: Bool)
+        /// Motion under the pointer lock: libinput's unaccelerated deltas (1000 dpi units, not points), y down.
         case relativeMotion(dx: Double, dy: Double)
         case pointerRegion(PointerRegionEvent)
     }
