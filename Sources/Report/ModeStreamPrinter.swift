@@ -75,6 +75,10 @@ public final class ModeStreamPrinter {
         try print(try text.closing(accounting: pipeline.lanes.map(\.translator.accounting)))
     }
 
+    /// Clears the status line, so that a line written to the terminal another way (libinput's log
+    /// on stderr) takes its place; the next event draws it again.
+    public func clearStatusLine() throws { try status?.clear() }
+
     /// What `--check` says of the stream so far (``ModePipeline/checkLines``), and how many
     /// invariant violations it found.
     public var checkLines: [String] { pipeline.checkLines }

@@ -15,6 +15,8 @@ final class CommandIO: @unchecked Sendable {
     private var err: [UInt8] = []
     private var outlivesReader = false, readerGone = false
     private var warnings: Set<String> = []
+    /// Run before each line to stderr: a status line on the terminal makes room for it.
+    private var beforeErr: (() -> Void)?
 
     init(captures: Bool) {
         self.captures = captures
@@ -41,8 +43,12 @@ final class CommandIO: @unchecked Sendable {
         return true
     }
 
+    /// Runs `body` before each later write to stderr.
+    func beforeEachErr(_ body: @escaping () -> Void) { lock.withLock { beforeErr = body } }
+
     /// Writes `text` to stderr; nothing more can be done if that fails.
     func writeErr(_ text: String) {
+        lock.withLock { beforeErr }?()
         guard captures else { return _ = writeAll(STDERR_FILENO, text) }
         lock.withLock { err += text.utf8 }
     }

@@ -86,12 +86,15 @@ struct OutputOptions: ParsableArguments {
     /// The latency log of `--latency`, its file put in place when the command finishes.
     func latencyLog() throws -> LatencyLog? { try latency.map { try LatencyLog(output: try openOutput($0)) } }
 
-    /// The printer of the events (and the modes' app events) to stdout, in the form asked for.
+    /// The printer of the events (and the modes' app events) to stdout, in the form asked for; its status line
+    /// makes room for each line to stderr.
     func printer(configuration: AppEventTranslator.Configuration? = nil) throws -> ModeStreamPrinter {
-        try ModeStreamPrinter(
+        let printer = try ModeStreamPrinter(
             modes: mode.modes, json: json, style: .forStdout(columns: mode.modes.count, colour: color),
             configuration: try configuration ?? translatorConfiguration(),
             options: .init(requestsPointerLock: pointerLock), write: emitRaw)
+        CommandIO.current.beforeEachErr { try? printer.clearStatusLine() }
+        return printer
     }
 }
 

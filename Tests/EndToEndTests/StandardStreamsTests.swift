@@ -429,6 +429,17 @@ final class StandardStreamsTests: XCTestCase {
         XCTAssertTrue(plain(status.last ?? "").contains("idle"), "idle once the pinch ended: \(status.last ?? "")")
     }
 
+    /// libinput's warnings, written to stderr on the same terminal, take the status line's place
+    /// rather than running on from its end.
+    func testLibinputsWarningsOnATerminalTakeTheStatusLinesPlace() throws {
+        let jumping = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events")
+        let lines = try inTerminal([try Fixtures.touchsynth(), "replay", jumping.path], columns: 160).map(plain)
+        let warnings = lines.filter { $0.contains("Touch jump detected") }
+        XCTAssertFalse(warnings.isEmpty, "libinput warns of the touch jump")
+        XCTAssertTrue(warnings.allSatisfy { $0.hasPrefix("libinput: ") }, "\(warnings)")
+    }
+
     func testPipedOutputIsPlainText() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
         let result = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", url.path])
