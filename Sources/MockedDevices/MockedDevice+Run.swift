@@ -192,7 +192,11 @@ extension MockedDevice {
         var faults: [(node: Node, fault: ReplayFault)] = []
         for fault in self.faults.sorted(by: { $0.time < $1.time }) {
             guard let node = nodes.first(where: { $0.files.devnode == fault.devnode }) else {
-                throw HarnessError(.usage, "no device \(fault.devnode) in the testbed to inject a fault into")
+                let present = nodes.map { $0.files.devnode.replacingOccurrences(of: "/dev/input/", with: "") }
+                throw HarnessError(
+                    .usage,
+                    "no device \(fault.devnode) in the testbed to inject a fault into: it has "
+                        + present.joined(separator: ", ") + (present.count == 1 ? " (--with adds more)" : ""))
             }
             // A device stays plugged in after its own last frame (a key still held), until the replay ends.
             let ends = nodes.map(\.duration)

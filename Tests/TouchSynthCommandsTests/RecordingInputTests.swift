@@ -168,6 +168,16 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(runCommand(["replay", pinch, "--syn-dropped", "0.5"]).status, 0)
     }
 
+    /// A fault on a device the testbed lacks names those it has, and how to add one.
+    func testAFaultOnAMissingDeviceNamesThoseThereAre() {
+        let result = runCommand(["replay", pinch, "--unplug", "0.3@event11"])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "touchsynth: no device /dev/input/event11 in the testbed to inject a fault into: it has event10 (--with "
+                + "adds more)\n")
+    }
+
     /// A fault on a device already unplugged would be passed over: refused, in the recording's
     /// times, before anything is replayed; one before the unplug is played.
     func testAFaultAfterItsDevicesUnplugIsRefused() {
