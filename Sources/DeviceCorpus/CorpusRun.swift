@@ -196,7 +196,8 @@ public struct CorpusRun: Sendable {
 
     /// The libinput changes between two versions that can give where their events for one
     /// gesture part, and those their later differences show, in release order; empty where the
-    /// events are the same or no known change gives the parting (``VersionParting/named``). The
+    /// events are the same or no known change gives the parting (``VersionParting/named``). A
+    /// change to accelerated deltas alone is left out: no outcome the corpus compares is one. The
     /// replays run with libinput's default settings: tapping on only for pads without a button.
     static func changes(
         from before: (version: String, events: [LibinputEvent]), to after: (version: String, events: [LibinputEvent]),
@@ -207,7 +208,7 @@ public struct CorpusRun: Sendable {
                 before, after, device: device, quirks: quirks, tapping: DeviceConfiguration().taps(on: device))
         else { return [] }
         let named = Set(parting.named)
-        return LibinputChange.allCases.filter(named.contains)
+        return LibinputChange.allCases.filter { named.contains($0) && !$0.changesAcceleratedDeltasAlone }
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -69,6 +69,10 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
+    /// Whether it changes accelerated deltas alone: no gesture's scale, angle, scroll distance
+    /// or unaccelerated delta moves with it.
+    public var changesAcceleratedDeltasAlone: Bool { self == .speedFactor }
+
     /// What it does to the events, in words: from its release on (to its fix, for a slip), so
     /// that it reads the same whichever way two versions are compared.
     public var effect: String {
