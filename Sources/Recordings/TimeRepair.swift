@@ -93,8 +93,8 @@ struct TimeRepair {
             notes.append(
                 String(
                     format:
-                        "a frame's events are stamped %.6f s apart (first at line %d), more than evemu's own "
-                        + "stamping spreads them: each such frame takes its SYN_REPORT's time, as the kernel stamps it",
+                        "a frame's events are stamped %.6f s apart (first at line %d), wider than a real log's "
+                        + "frames: each such frame takes its SYN_REPORT's time, as the kernel stamps it",
                     Double(spreadInFrame.spread) / 1e6, spreadInFrame.line))
         }
         return notes

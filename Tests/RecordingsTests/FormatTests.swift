@@ -160,8 +160,8 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(
             read.notes,
             [
-                "a frame's events are stamped 0.500000 s apart (first at line 11), more than evemu's own stamping "
-                    + "spreads them: each such frame takes its SYN_REPORT's time, as the kernel stamps it"
+                "a frame's events are stamped 0.500000 s apart (first at line 11), wider than a real log's frames: "
+                    + "each such frame takes its SYN_REPORT's time, as the kernel stamps it"
             ])
     }
 
