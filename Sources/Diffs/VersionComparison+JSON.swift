@@ -19,6 +19,8 @@ extension VersionComparison {
             var gestures: [String]
             var compat: [String]
             var indirect: [String]
+            var modesDiffer: [String]
+            var accidentalActivations: Int
         }
 
         private enum Key: String, CodingKey {
@@ -34,7 +36,9 @@ extension VersionComparison {
                         libinput: run.version, events: VersionParting.shownEvents(run.events).count,
                         gestures: ReportedGesture.sequence(of: run.events).map(\.description),
                         compat: VersionComparison.fired(run.report, in: .compatibility),
-                        indirect: VersionComparison.fired(run.report, in: .indirectInput))
+                        indirect: VersionComparison.fired(run.report, in: .indirectInput),
+                        modesDiffer: VersionComparison.modesDiffer(run.report),
+                        accidentalActivations: run.report.accidentalActivationCount)
                 }, forKey: .versions)
             try c.encode(comparison.partings, forKey: .partings)
         }

@@ -57,6 +57,13 @@ public struct VersionComparison: Sendable {
         report.rows.filter { (mode == .compatibility ? $0.compat : $0.indirect).activated }.map(\.recognizer)
     }
 
+    /// Where the modes differ on `report`, as `--fail-on-diff` counts it: each recognizer whose
+    /// activations or starts differ (`region/name`), and `pointer regions` when theirs do.
+    public static func modesDiffer(_ report: ComparisonReport) -> [String] {
+        report.rows.filter(\.differs).map(\.recognizer)
+            + (report.pointerRegions?.differ == true ? ["pointer regions"] : [])
+    }
+
     /// For each version after the first, where it first parts from the one before it (an
     /// upgrade's step); nil where every event is the same.
     public var partings: [VersionParting?] {
@@ -75,9 +82,9 @@ public struct VersionComparison: Sendable {
     /// (``ComparisonReport/differenceCount``), and one more where the versions' events part.
     public var differenceCount: Int { runs.map(\.report.differenceCount).reduce(0, +) + (allSame ? 0 : 1) }
 
-    /// A table with a row per version (gestures, then each mode's recognizers), and a line per
+    /// A table with a row per version (gestures, then each mode's recognizers), a line per
     /// version after the first saying where it parts from the one before, with the changes in
-    /// libinput between them that can give it.
+    /// libinput between them that can give it, and a line per version whose modes differ.
     public func renderTable() -> String {
         let header = ["libinput", "gestures", "compat recognizers", "indirect recognizers"]
         let body = runs.map { run in
@@ -98,6 +105,14 @@ public struct VersionComparison: Sendable {
                 continue
             }
             lines += p.lines(deviceKnown: device != nil)
+        }
+        for run in runs {
+            let differing = Self.modesDiffer(run.report)
+            guard !differing.isEmpty else { continue }
+            let accidental = run.report.accidentalActivationCount
+            lines.append(
+                "\(run.version): the modes differ on \(differing.joined(separator: ", "))"
+                    + (accidental > 0 ? " (\(accidental) accidental activation\(accidental == 1 ? "" : "s"))" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

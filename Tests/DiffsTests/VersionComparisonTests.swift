@@ -62,7 +62,7 @@ final class VersionComparisonTests: XCTestCase {
     }
 
     /// `--fail-on-diff` on several versions counts each version's differences between the modes
-    /// as one version alone does, and a parting of the versions besides.
+    /// as one version alone does, and a parting of the versions besides; the table names them.
     func testADifferenceBetweenTheModesCountsOnEveryVersion() {
         var pan = GestureRecord(region: "photo", name: "pan", kind: .pan)
         pan.transitions = [GestureTransition(state: .began, time: 1), GestureTransition(state: .ended, time: 1.1)]
@@ -80,6 +80,11 @@ final class VersionComparisonTests: XCTestCase {
             VersionComparison(runs: [run("1.28.1", differing), run("1.31.3", differing)]).differenceCount, 2)
         XCTAssertEqual(
             VersionComparison(runs: [run("1.28.1", quiet), run("1.31.3", quiet, scroll: 2)]).differenceCount, 1)
+        // The table says which: the version, and the recognizers the modes differ on.
+        let table = VersionComparison(runs: [run("1.28.1", differing), run("1.31.3", quiet)]).renderTable()
+        XCTAssertTrue(table.contains("\n1.28.1: the modes differ on photo/pan\n"), table)
+        XCTAssertFalse(table.contains("1.31.3: the modes differ"), table)
+        XCTAssertEqual(VersionComparison.modesDiffer(differing), ["photo/pan"])
     }
 
     /// Tapping left at libinput's default is on only for a pad without a left button, as asked
