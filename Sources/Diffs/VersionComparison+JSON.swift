@@ -37,7 +37,7 @@ extension VersionComparison {
                         gestures: ReportedGesture.sequence(of: run.events).map(\.description),
                         compat: VersionComparison.fired(run.report, in: .compatibility),
                         indirect: VersionComparison.fired(run.report, in: .indirectInput),
-                        modesDiffer: VersionComparison.modesDiffer(run.report),
+                        modesDiffer: run.report.differences,
                         accidentalActivations: run.report.accidentalActivationCount)
                 }, forKey: .versions)
             try c.encode(comparison.partings, forKey: .partings)

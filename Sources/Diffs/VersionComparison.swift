@@ -57,13 +57,6 @@ public struct VersionComparison: Sendable {
         report.rows.filter { (mode == .compatibility ? $0.compat : $0.indirect).activated }.map(\.recognizer)
     }
 
-    /// Where the modes differ on `report`, as `--fail-on-diff` counts it: each recognizer whose
-    /// activations or starts differ (`region/name`), and `pointer regions` when theirs do.
-    public static func modesDiffer(_ report: ComparisonReport) -> [String] {
-        report.rows.filter(\.differs).map(\.recognizer)
-            + (report.pointerRegions?.differ == true ? ["pointer regions"] : [])
-    }
-
     /// For each version after the first, where it first parts from the one before it (an
     /// upgrade's step); nil where every event is the same.
     public var partings: [VersionParting?] {
@@ -107,7 +100,7 @@ public struct VersionComparison: Sendable {
             lines += p.lines(deviceKnown: device != nil)
         }
         for run in runs {
-            let differing = Self.modesDiffer(run.report)
+            let differing = run.report.differences
             guard !differing.isEmpty else { continue }
             let accidental = run.report.accidentalActivationCount
             lines.append(

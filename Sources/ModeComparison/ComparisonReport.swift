@@ -187,12 +187,15 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
     }
 
-    /// How many differences between the modes: recognizers with unmatched activations or
-    /// whose menus and drags started differently, and the pointer regions' transitions if they
+    /// The differences between the modes: recognizers with unmatched activations or whose menus
+    /// and drags started differently (`region/name`), and `pointer regions` if their transitions
     /// differ.
-    public var differenceCount: Int {
-        rows.filter(\.differs).count + (pointerRegions?.differ == true ? 1 : 0)
+    public var differences: [String] {
+        rows.filter(\.differs).map(\.recognizer) + (pointerRegions?.differ == true ? ["pointer regions"] : [])
     }
+
+    /// How many ``differences`` there are.
+    public var differenceCount: Int { differences.count }
 
     /// The same inputs at the same times (to the microsecond, the events' resolution).
     private static func sameStarts(_ a: [InteractionStart], _ b: [InteractionStart]) -> Bool {

@@ -84,7 +84,7 @@ final class VersionComparisonTests: XCTestCase {
         let table = VersionComparison(runs: [run("1.28.1", differing), run("1.31.3", quiet)]).renderTable()
         XCTAssertTrue(table.contains("\n1.28.1: the modes differ on photo/pan\n"), table)
         XCTAssertFalse(table.contains("1.31.3: the modes differ"), table)
-        XCTAssertEqual(VersionComparison.modesDiffer(differing), ["photo/pan"])
+        XCTAssertEqual(differing.differences, ["photo/pan"])
     }
 
     /// Tapping left at libinput's default is on only for a pad without a left button, as asked
