@@ -10,6 +10,12 @@ struct FrameAssembler {
     /// it reads it, and real logs' frames span up to a few hundred microseconds.
     static let widestSpread: UInt64 = 1000
 
+    /// Whether an event at `time`, in a frame whose first event came at `start`, spreads the
+    /// frame wider than ``widestSpread``.
+    static func spreadsTooWide(from start: UInt64, to time: UInt64) -> Bool {
+        time > start && time - start > widestSpread
+    }
+
     private var start: UInt64?
     private var current: [EvdevEvent] = []
     private var frameTime: UInt64 = 0
@@ -32,7 +38,7 @@ struct FrameAssembler {
         if current.isEmpty {
             frameTime = relative
             takesSynReportTime = false
-        } else if relative < previousEventTime || (relative > frameTime && relative - frameTime > Self.widestSpread) {
+        } else if relative < previousEventTime || Self.spreadsTooWide(from: frameTime, to: relative) {
             takesSynReportTime = true
         }
         previousEventTime = relative

@@ -48,7 +48,7 @@ struct TimeRepair {
             }
         }
         let start = frameStart ?? time
-        if time > start, time - start > FrameAssembler.widestSpread {
+        if FrameAssembler.spreadsTooWide(from: start, to: time) {
             spreadInFrame = spreadInFrame ?? (line, time - start)
         }
         frameStart = event.isSynReport ? nil : start
