@@ -39,9 +39,9 @@ struct Compare: ParsableCommand, ReplayingCommand {
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(
         help: """
-            Exit with status 1 when a recognizer fired in one mode but not the other, a context menu or drag started \
-            differently in the two modes, the pointer regions differ between the modes (on any version, given \
-            several --libinput versions), or the versions' events differ.
+            Exit with status 1 when, on any --libinput version, a recognizer fired in one mode but not the other, a \
+            context menu or drag started differently in the two modes, or the pointer regions differ between the \
+            modes; or when several versions' events differ.
             """
     )
     var failOnDiff = false
