@@ -8,8 +8,9 @@ extension GestureScript {
           rotate  angle=90deg (a pinch with scale=1)
           swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm
                   duration=300ms
-          scroll  fingers=2 dx=0 dy=30mm duration=500ms
-          move    fingers=1 dx=20mm dy=0 duration=300ms (1: the pointer)
+          scroll  fingers=2 dx=0 dy=30mm duration=500ms (one of dx, dy given: the
+                  other is 0)
+          move    fingers=1 dx=20mm dy=0 duration=300ms (1: the pointer; as scroll)
           hold    fingers=2 duration=600ms
           tap     fingers=1 duration=60ms (libinput taps with --enable-tap only)
           click   fingers=1 dx=0 dy=0 duration=100ms (pressed; dx, dy: a drag)

@@ -248,9 +248,12 @@ private struct ArgumentReader {
             try allow(["fingers", "dx", "dy", "spacing", "at", "duration"])
             let scroll = verb.lowercased() == "scroll"
             let fingers = try count("fingers", default: scroll ? 2 : 1, range: 1...5)
-            if values["dx"] == nil && values["dy"] == nil { defaulted.insert(.distance) }
+            // One axis given, the other stays still: `scroll dx=30mm` scrolls sideways.
+            let given = values["dx"] != nil || values["dy"] != nil
+            if !given { defaulted.insert(.distance) }
             let travel = GestureScript.Point(
-                x: try length("dx", default: scroll ? 0 : 20), y: try length("dy", default: scroll ? 30 : 0))
+                x: try length("dx", default: given || scroll ? 0 : 20),
+                y: try length("dy", default: given || !scroll ? 0 : 30))
             action = .translate(
                 fingers: fingers, travel: travel, spacing: try spacing(),
                 at: try position(), duration: try time("duration", default: scroll ? 0.5 : 0.3))

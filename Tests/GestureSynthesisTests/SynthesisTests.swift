@@ -59,6 +59,18 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(script.statements[4].action, .set(GestureScript.Settings(rate: 90, jitter: 0.1, seed: 3)))
     }
 
+    /// A scroll's or move's travel: the verb's default when neither axis is given, else the axes
+    /// given and 0 for the other (not the default's other axis, which would turn it diagonal).
+    func testOneAxisGivenLeavesTheOtherStill() throws {
+        let script = try GestureScript.parse(
+            "scroll; scroll dx=30mm; move; move dy=10mm; scroll dx=5mm dy=6mm", file: "s")
+        let travels = script.statements.map { statement -> [Double] in
+            guard case .translate(_, let travel, _, _, _) = statement.action else { return [] }
+            return [travel.x, travel.y]
+        }
+        XCTAssertEqual(travels, [[0, 30], [30, 0], [20, 0], [0, 10], [5, 6]])
+    }
+
     /// A `set` after the last gesture may still time the lift of fingers left resting.
     func testATrailingSetOfTheGapOrRateIsTaken() throws {
         let script = try GestureScript.parse("rest; move dx=5mm; set gap=1s", file: "s")
