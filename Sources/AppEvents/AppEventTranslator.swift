@@ -322,6 +322,8 @@ public struct AppEventTranslator {
                     id: newTouchID(), type: pointerTouchType, button: code, at: pointerLocation, time: clock))
         } else if pointer.buttonMask.isEmpty {
             emitTouch(pointerTouch.end(time: clock), buttonMask: before)
+            // The hover, silent while the button was held, catches up with a pointer that was dragged.
+            emit(hover.move(to: pointerLocation, type: pointerTouchType))
         } else {
             emitTouch(pointerTouch.stationary())
         }

@@ -1,6 +1,6 @@
 /// The pointer's hover touch: regionEntered when it appears over the window, regionMoved while
-/// it moves with no button held, regionExited when it is hidden (locked, its last device
-/// removed, a reset).
+/// it moves with no button held (and at the release of a drag, where it left the pointer),
+/// regionExited when it is hidden (locked, its last device removed, a reset).
 /// Each stay in the window is a new touch.
 struct HoverTracker {
     private var live: (id: TouchID, location: Point)?

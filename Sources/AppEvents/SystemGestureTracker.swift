@@ -1,12 +1,13 @@
 /// Three-or-more-finger swipes and pinches, and holds, which TouchSynth takes for the system's.
 ///
-/// On a trackpad, iPadOS keeps three-finger swipes and pinches for its navigation gestures: Home, the
-/// App Switcher, switching apps (Apple's iPad User Guide; the HIG's "Pointing devices" asks apps not
+/// On a trackpad, iPadOS keeps three-finger swipes for its navigation gestures: Home, the App
+/// Switcher, switching apps (Apple's iPad User Guide; the HIG's "Pointing devices" asks apps not
 /// to redefine systemwide trackpad gestures). The system consumes them, so the app's gesture
-/// recognizers never see them. Apple documents no UIKit event for a hold. TouchSynth still reports both, as
-/// ``SystemGestureEvent``s that no recognizer consumes, so a diagnostic shows they happened; four or
-/// more fingers count the same (TouchSynth's choice). One system gesture at a time: a new begin
-/// cancels a live one.
+/// recognizers never see them. Apple documents no UIKit event for a hold. TouchSynth still reports
+/// both, as ``SystemGestureEvent``s that no recognizer consumes, so a diagnostic shows they
+/// happened; pinches of three or more fingers, and four or more fingers, count the same
+/// (TouchSynth's choice: no Apple source gives an app a trackpad pinch of more than two). One
+/// system gesture at a time: a new begin cancels a live one.
 ///
 /// The three-finger undo/redo swipe and copy/paste pinch of WWDC19 224 "Modernizing Your UI for
 /// iOS 13" are a different thing: touchscreen editing gestures, which an app can opt out of with

@@ -229,14 +229,24 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.allViolations, [])
     }
 
-    func testNoHoverWhileAButtonIsHeld() {
+    func testNoHoverWhileAButtonIsHeld() throws {
         let harness = Harness(mode: .compatibility)
         harness.send(.motion(1, 0))
         harness.send(.press(Button.left))
         let drag = harness.send(.motion(5, 0))
         XCTAssertEqual(drag.map(\.type), [.touches])
-        harness.send(.release(Button.left))
+        // At the release the hover catches up with the dragged pointer, so a hover recognizer
+        // whose view the drag left ends there rather than at the next motion.
+        let release = harness.send(.release(Button.left))
+        XCTAssertEqual(release.map(\.type), [.touches, .hover])
+        let caughtUp = try XCTUnwrap(release.last?.hoverTouch)
+        XCTAssertEqual(caughtUp.phase, .regionMoved)
+        XCTAssertEqual(caughtUp.location, release.first?.allTouches.first?.location)
         XCTAssertEqual(harness.send(.motion(1, 0)).map { $0.hoverTouch?.phase }, [.regionMoved])
+        // A click that did not move the pointer leaves the hover where it was: nothing to catch up.
+        harness.send(.press(Button.left))
+        XCTAssertEqual(harness.send(.release(Button.left)).map(\.type), [.touches])
+        XCTAssertEqual(harness.allViolations, [])
     }
 }
 
