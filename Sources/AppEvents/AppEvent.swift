@@ -71,11 +71,16 @@ public struct TouchID: Hashable, Sendable, CustomStringConvertible {
 
 /// `UITouch` as a value: one touch in one event.
 public struct Touch: Equatable, Sendable {
+    /// The same touch through its phases (UIKit keeps one `UITouch` object).
     public var id: TouchID
     public var phase: TouchPhase
+    /// `UITouch.type`: which the app sees, by mode.
     public var type: TouchType
+    /// `location(in:)` in the surface's points.
     public var location: Point
+    /// `previousLocation(in:)`: where the touch was at its last event.
     public var previousLocation: Point
+    /// `UITouch.tapCount`.
     public var tapCount: Int
     /// True for the two touches compatibility mode synthesises for a trackpad pinch/rotate.
     public var isSimulated: Bool
@@ -217,8 +222,12 @@ public struct AppEvent: Equatable, Sendable {
 
     /// Seconds, from libinput's CLOCK_MONOTONIC microseconds (like `UIEvent.timestamp`).
     public var timestamp: Double
+    /// The pointer's buttons held on the seat (`UIEvent.buttonMask`); a click's ending touch keeps
+    /// the mask from before the release.
     public var buttonMask: ButtonMask
+    /// The modifier keys held (`UIEvent.modifierFlags`).
     public var modifierFlags: ModifierFlags
+    /// What the event carries.
     public var payload: Payload
 
     public init(timestamp: Double, buttonMask: ButtonMask, modifierFlags: ModifierFlags, payload: Payload) {
@@ -228,6 +237,7 @@ public struct AppEvent: Equatable, Sendable {
         self.payload = payload
     }
 
+    /// Its kind, as `UIEvent.type` (and TouchSynth's own kinds) name it.
     public var type: AppEventType {
         switch payload {
         case .touches: return .touches

@@ -229,7 +229,7 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
 
 /// The pointer regions the pointer went through in each mode. Pointer interactions are the
 /// system's, the same in both modes, so the lists differ only if the pointer's path did.
-public struct PointerRegionComparison: Codable, Equatable, Sendable {
+public struct PointerRegionComparison: Encodable, Equatable, Sendable {
     /// In compatibility mode, in order.
     public var compat: [PointerRegionTransition]
     /// In indirect input mode, in order.

@@ -114,9 +114,17 @@ public func fileStatus(_ path: String) throws(RecordingError) -> stat {
     var info = stat()
     guard stat(path, &info) == 0 else {
         if errno == EACCES { throw RecordingError(.permission, file: path, "permission denied") }
-        throw RecordingError(.missingFile, file: path, "no such file")
+        throw RecordingError(.missingFile, file: path, "no such file" + relativeTo(path))
     }
     return info
+}
+
+/// ` (from /home/me/app)`: the directory a relative path was read from, which a library's caller
+/// (a test run from its package's root) may not have meant; empty for an absolute path.
+private func relativeTo(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return "" }
+    defer { free(directory) }
+    return " (from \(String(cString: directory)))"
 }
 
 /// The path that names standard input, as for most Unix tools.

@@ -35,6 +35,7 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
     /// It began or was recognized exactly this many times.
     case activations(Int)
 
+    /// `.entered(state)` for each state: `.ended` is `.entered(.ended)`.
     public static let began = entered(.began), changed = entered(.changed), ended = entered(.ended)
     public static let recognized = entered(.recognized), cancelled = entered(.cancelled), failed = entered(.failed)
 
@@ -48,6 +49,14 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
             "to go through " + (states.isEmpty ? "no state" : states.map(\.rawValue).joined(separator: ", "))
         case .activations(let count): "to have begun or been recognized \(count == 1 ? "once" : "\(count) times")"
         }
+    }
+
+    /// `it activated once; `, for an expectation that counts activations, which a list of
+    /// states leaves the reader to count; empty for the others.
+    func counted(_ record: GestureRecord) -> String {
+        guard case .activations = self else { return "" }
+        let count = record.activationTimes.count
+        return "it activated " + (count == 0 ? "never" : count == 1 ? "once" : "\(count) times") + "; "
     }
 
     func holds(for record: GestureRecord) -> Bool {
@@ -98,7 +107,7 @@ extension ModeReplay {
             guard expectation.holds(for: record) else {
                 fail(
                     "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); "
-                        + summary(of: record, named: recognizer, in: mode),
+                        + expectation.counted(record) + summary(of: record, named: recognizer, in: mode),
                     at: site)
                 return false
             }
@@ -308,7 +317,7 @@ extension ModeReplay {
     func summary(of record: GestureRecord, named recognizer: String, in mode: DeliveryMode) -> String {
         guard !record.transitions.isEmpty else {
             return "it never changed state; " + libinputSummary + scrollMaskHint(record, named: recognizer)
-                + instead(of: record, in: mode)
+                + instead(of: record, in: mode) + whereInputBegan(missing: record, in: mode)
         }
         let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
         let lost = Self.arbitration(of: record)
@@ -350,6 +359,28 @@ extension ModeReplay {
         return "; " + Self.list(activated.map(\.1.description)) + " activated instead"
     }
 
+    /// `; the input began over strip ×2 and no region, never over photo`: where the touches,
+    /// transforms and scrolls of `mode` began (the topmost region there, which delivery gives them
+    /// to), when `record`'s region was under none of them: a region on top of it, or input elsewhere.
+    private func whereInputBegan(missing record: GestureRecord, in mode: DeliveryMode) -> String {
+        let surface = self[mode].surface
+        var counts: [(region: String?, count: Int)] = []
+        for event in self[mode].appEvents {
+            for point in event.beganLocations {
+                let region = surface.hitTest(point)?.name
+                if region == record.region { return "" }
+                if let index = counts.firstIndex(where: { $0.region == region }) {
+                    counts[index].count += 1
+                } else {
+                    counts.append((region, 1))
+                }
+            }
+        }
+        guard !counts.isEmpty else { return "" }
+        let over = counts.map { ($0.region ?? "no region") + ($0.count > 1 ? " ×\($0.count)" : "") }
+        return "; the input began over " + over.joined(separator: " and ") + ", never over \(record.region)"
+    }
+
     /// Why a pan that never changed state took none of the scrolling libinput sent: its
     /// `allowedScrollTypesMask` is empty, as UIKit's default is; empty otherwise. The pan is the
     /// one `recognizer` names, `#N` and all.
@@ -382,4 +413,16 @@ extension ModeReplay {
     }
 
     private static func list(_ names: Set<String>) -> String { list(names.sorted()) }
+}
+
+extension AppEvent {
+    /// Where the touches, transform or scroll this event begins were, as delivery hit-tests them.
+    fileprivate var beganLocations: [Point] {
+        switch payload {
+        case .touches(let touches): touches.filter { $0.phase == .began }.map(\.location)
+        case .transform(let transform) where transform.phase == .began: [transform.location]
+        case .scroll(let scroll) where scroll.phase == .began: [scroll.location]
+        default: []
+        }
+    }
 }

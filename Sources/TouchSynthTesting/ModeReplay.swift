@@ -18,6 +18,7 @@ import Recordings
 public struct ModeReplay: CustomStringConvertible {
     /// The recording's name in failure messages: its file's name.
     public let name: String
+    /// The recording replayed, as read (or synthesized).
     public let recording: Recording
     /// libinput's events.
     public let events: [LibinputEvent]
@@ -86,6 +87,7 @@ public struct ModeReplay: CustomStringConvertible {
 
 /// libinput's events as one mode delivered them to a fresh surface, which then finished.
 public struct ModeOutcome {
+    /// The mode the events were delivered in.
     public let mode: DeliveryMode
     /// The app events, in order.
     public let appEvents: [AppEvent]

@@ -131,7 +131,8 @@ struct ModeReplayTests {
             replay.expect("pinch", .activations(2), in: .indirectInput)
         } matching: { issue in
             message(of: issue).hasPrefix(
-                "pinch-in.yml: indirect: pinch: expected to have begun or been recognized 2 times; its states: began")
+                "pinch-in.yml: indirect: pinch: expected to have begun or been recognized 2 times; it activated once; "
+                    + "its states: began")
         }
         withKnownIssue {
             replay.expectAlike("twoFingerPan", .translationX, within: 1)
@@ -238,6 +239,44 @@ struct ModeReplayTests {
                     + "(TouchSynthTestingTests/ModeReplayTests.swift:\(failingLine)): pinch-in.yml: compat: pinch: "
                     + "expected"
             ))
+    }
+
+    /// A region on top of a recognizer's takes the input where it lies: a failure that nothing
+    /// activated says where the input began instead, so that a test that misplaced its regions
+    /// learns why.
+    @Test func aRecognizerUnderAnotherRegionIsToldWhereTheInputWent() throws {
+        let covered = SurfaceSource.build {
+            Surface(regions: [
+                Region(
+                    name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                    gestureRecognizers: [PinchGestureRecognizer(name: "zoom")]),
+                Region(name: "strip", frame: Rect(x: 0, y: 0, width: 1440, height: 900)),
+            ])
+        }
+        let replay = try ModeReplay(Self.pinch, surface: covered)
+        for (mode, over) in [(DeliveryMode.indirectInput, "strip"), (.compatibility, "strip ×2")] {
+            withKnownIssue {
+                replay.expect("photo/zoom", .activated, in: Modes(mode))
+            } matching: { issue in
+                message(of: issue).contains("; the input began over \(over), never over photo")
+            }
+        }
+        // Uncovered, the input reaches its region; a pan there takes no transform, and nothing is
+        // said of where the input began.
+        let uncovered = try ModeReplay(
+            Self.pinch,
+            surface: .build {
+                Surface(regions: [
+                    Region(
+                        name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                        gestureRecognizers: [PanGestureRecognizer(name: "pan")])
+                ])
+            })
+        withKnownIssue {
+            uncovered.expect("photo/pan", .activated, in: .indirectInput)
+        } matching: { issue in
+            message(of: issue).contains("it never changed state") && !message(of: issue).contains("input began")
+        }
     }
 
     /// A pinch and a pan built in Swift compete for compatibility mode's simulated touches: the
