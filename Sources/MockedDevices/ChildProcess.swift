@@ -69,8 +69,11 @@ enum ChildProcess {
         var signal: Int32?
         /// CPU time it used, user and system, in seconds.
         var cpuSeconds: Double
-        /// Whether it ended after ``stop(_:)`` signalled it, not on its own.
+        /// Whether it ended after ``stop(_:once:)`` signalled it, not on its own.
         var stopped = false
+        /// The seconds ``stop(_:once:)`` gave it after its SIGINT before it killed it (and the
+        /// processes it started); nil if it ended otherwise.
+        var killedAfterSeconds: Double?
     }
 
     /// How the process ended (reaping it), or nil while it runs.
@@ -94,14 +97,24 @@ enum ChildProcess {
     /// wait. On the virtual clock (`once`) the preload's waits take signals atomically, so one is
     /// never missed, and a second would cut short a program's work after the first (`debug
     /// --explain` explaining what it recorded): one SIGINT, and ten seconds to finish.
+    ///
+    /// A program still running 50 ms after its first SIGINT may be waiting on one it started (a
+    /// shell on its command): the processes it started get one SIGINT too, as Ctrl-C would reach
+    /// them all, and the SIGKILL reaches them as well, so that none outlives the replay.
     static func stop(_ pid: pid_t, once: Bool = false) -> Exit {
         if let exit = exited(pid) { return exit }
         let start = Clock.now()
+        let grace: Int64 = once ? 10_000_000_000 : 2_000_000_000
         var nextSignal = start
-        while Clock.now() < start + (once ? 10_000_000_000 : 2_000_000_000) {
+        var startedSignalled = false
+        while Clock.now() < start + grace {
             if Clock.now() >= nextSignal {
                 kill(pid, SIGINT)
                 nextSignal = once ? .max : nextSignal + 100_000_000
+            }
+            if !startedSignalled && Clock.now() >= start + 50_000_000 {
+                startedSignalled = true
+                for started in ProcessTree.descendants(of: pid) { kill(started, SIGINT) }
             }
             if var exit = exited(pid) {
                 exit.stopped = true
@@ -111,13 +124,19 @@ enum ChildProcess {
             // its SIGINT: checked often, so that the wait adds little to that.
             usleep(250)
         }
+        let started = ProcessTree.descendants(of: pid)
         kill(pid, SIGKILL)
+        for process in started { kill(process, SIGKILL) }
+        var exit = Exit(status: 128 + SIGKILL, signal: SIGKILL, cpuSeconds: 0)
         while true {
-            if var exit = reap(pid, options: 0) {
-                exit.stopped = true
-                return exit
+            if let reaped = reap(pid, options: 0) {
+                exit = reaped
+                break
             }
-            guard errno == EINTR else { return Exit(status: 128 + SIGKILL, signal: SIGKILL, cpuSeconds: 0) }
+            guard errno == EINTR else { break }
         }
+        exit.stopped = true
+        exit.killedAfterSeconds = Double(grace) / 1e9
+        return exit
     }
 }

@@ -114,7 +114,8 @@ extension MockedDevice {
                 timerInstants: delivery.timerInstants,
                 recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) },
                 endedBeforeReady: delivery.endedBeforeReady,
-                stoppedByHarness: delivery.exit.map { $0.stopped && $0.signal == SIGINT } ?? false)
+                stoppedByHarness: delivery.exit.map { $0.stopped && $0.signal == SIGINT } ?? false,
+                killedAfterSeconds: delivery.exit?.killedAfterSeconds)
         }
 
         if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel)

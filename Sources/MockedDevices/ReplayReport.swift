@@ -46,6 +46,9 @@ public struct ReplayReport: Sendable {
     /// killed it: its status (130) is its answer to that, not an end of its own. A program that
     /// caught the signal and exited ends with its own status.
     public var stoppedByHarness = false
+    /// The program was still running this many seconds after that SIGINT, and the harness
+    /// killed it and the processes it started (SIGKILL); nil if it ended otherwise.
+    public var killedAfterSeconds: Double?
 
     /// The program's status as its own end: 0 when the harness stopped it once the recording was
     /// over (``stoppedByHarness``), its usual end, else the status it ended with.
@@ -67,6 +70,19 @@ public struct ReplayReport: Sendable {
 
     /// libinput's errors and timing warnings among ``libinputLog``: what a user is told of.
     public var warnings: [LibinputLogMessage] { libinputLog.filter(\.isWarning) }
+
+    /// What a user of `touchsynth mock` is told of how its program, `program`, ended, one line
+    /// each: killed for not ending, or ended before it opened the device.
+    public func programWarnings(named program: String) -> [String] {
+        var warnings: [String] = []
+        if let seconds = killedAfterSeconds {
+            warnings.append(
+                "\(program) was still running \(Int(seconds)) s after the SIGINT that ends it once the recording "
+                    + "is over: killed, with what it started")
+        }
+        if endedBeforeReady { warnings.append("\(program) ended before it opened the device: no frame was played") }
+        return warnings
+    }
 }
 
 extension ReplayReport {

@@ -55,9 +55,7 @@ struct Mock: ParsableCommand {
         }()
         if stats { printStats(report) }
         try endIfInterrupted(by: report.interruption)
-        if report.endedBeforeReady {
-            writeStderr("touchsynth: warning: \(command[0]) ended before it opened the device: no frame was played")
-        }
+        for warning in report.programWarnings(named: command[0]) { writeStderr("touchsynth: warning: " + warning) }
         throw ExitCode(report.programStatus)
     }
 }

@@ -49,6 +49,37 @@ final class MockTests: XCTestCase {
         XCTAssertEqual(directory.stderr, "touchsynth: cannot start \(folder): it is a directory\n")
     }
 
+    /// A shell waiting on the command it started is stopped with it, as Ctrl-C stops a whole
+    /// pipeline: the command gets a SIGINT too. One that ignores SIGINT is killed after the
+    /// grace, with what it started (no process left reading the device), and says so.
+    func testAShellIsStoppedWithTheCommandItStarted() throws {
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let waiting = runCommand(["mock", recording, "--", "/bin/sh", "-c", "cat {devnode} >/dev/null"])
+        XCTAssertEqual(waiting.status, 0, waiting.stderr)
+        XCTAssertEqual(waiting.stderr, "")
+        // The shell and its cat hold the FIFO open for writing: it reads to its end once both are gone.
+        let fifo = temporaryPath("holders.fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
+        let deaf = runCommand([
+            "mock", "--real-time", recording, "--", "/bin/sh", "-c",
+            "trap '' INT; exec 7>\(fifo); cat {devnode} >/dev/null",
+        ])
+        XCTAssertEqual(deaf.status, 128 + SIGKILL, deaf.stderr)
+        XCTAssertEqual(
+            deaf.stderr,
+            "touchsynth: warning: /bin/sh was still running 2 s after the SIGINT that ends it once the recording is "
+                + "over: killed, with what it started\n")
+        // A guard against a hang, should a process outlive the run: not a measure of speed.
+        var end = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&end, 1, 60_000), 1, "a process the shell started outlived the run")
+        var byte: UInt8 = 0
+        XCTAssertEqual(read(reader, &byte, 1), 0, "every writer gone")
+    }
+
     /// A file of a touchpad and a keyboard is presented as its touchpad alone, which is said: a
     /// device its program never opens would hold the clock at its first frame.
     func testMockPresentsTheDeviceReadAlone() throws {
