@@ -8,8 +8,8 @@ import LibinputEvents
 /// - Indirect input mode (the key set to `YES`, or absent from iOS 17 on): a pinch or rotation
 ///   becomes `transform` events; clicks and drags are `.indirectPointer` touches; nothing is simulated.
 /// - Both modes: buttonless motion gives hover touches, two-finger and wheel scrolling give
-/// scroll events, swipes, holds and 3+ finger pinches give system-gesture events, and a locked pointer gives   relative
-/// motion.
+///   scroll events, swipes, holds and 3+ finger pinches give system-gesture events, and a locked
+///   pointer gives relative motion.
 ///
 /// Every event carries the timestamp (libinput's microseconds as seconds, never decreasing) and
 /// the seat's current button mask and modifier flags, with one exception: the touch that ends at
@@ -29,17 +29,13 @@ import LibinputEvents
 /// - Hover: regionEntered at the first buttonless motion over the window, regionMoved while it
 ///   moves, regionExited when the pointer is hidden: locked, or its last pointing device gone. The
 ///   window is full-screen: a motion past an edge stops the pointer there, still over it
-///   (``PointerState/location``). No hover events while a button is held or the pointer is locked.
+///   (``PointerState/location``). No hover events while a button is held (the last button's
+///   release moves the hover to where a drag left the pointer) or the pointer is locked.
 /// - `tapCount`: see ``Configuration/multiClickInterval`` and ``Configuration/multiClickSlop``.
 ///   Simulated touches have tapCount 1, hover touches 0.
 /// - Wheels: see ``Configuration/wheelSequenceTimeout``.
-/// - Three-or-more-finger swipes and holds become ``SystemGestureEvent``s. On a trackpad iPadOS keeps
-///   three-finger swipes for its navigation gestures (Home, the App Switcher, switching apps) and
-///   Apple documents no UIKit event for a hold, so no app recognizer sees them here; TouchSynth reports them
-///   only so that a diagnostic shows they happened. The three-finger editing gestures of WWDC19 224
-///   "Modernizing Your UI for iOS 13" (undo/redo, copy/paste; an app opts out with
-///   `editingInteractionConfiguration`) are a different thing, not modelled for a trackpad: Apple
-///   documents them for the touchscreen only.
+/// - Three-or-more-finger swipes and pinches, and holds, become ``SystemGestureEvent``s, which no
+///   app recognizer sees (why, and what Apple documents: `SystemGestureTracker`).
 /// - A pinch does not move the pointer: the simulated touches' midpoint follows the fingers
 ///   from the pointer location, and a transform's location is the pointer location.
 /// - Pointer interactions (``Configuration/pointerInteractions``): the same in both modes, as
@@ -322,7 +318,7 @@ public struct AppEventTranslator {
                     id: newTouchID(), type: pointerTouchType, button: code, at: pointerLocation, time: clock))
         } else if pointer.buttonMask.isEmpty {
             emitTouch(pointerTouch.end(time: clock), buttonMask: before)
-            // The hover, silent while the button was held, catches up with a pointer that was dragged.
+            // Silent while a button was held, the hover catches up with a dragged pointer.
             emit(hover.move(to: pointerLocation, type: pointerTouchType))
         } else {
             emitTouch(pointerTouch.stationary())

@@ -284,8 +284,8 @@ public enum EvemuFormat: RecordingWriter {
     /// `UInt64("-0")` is 0, which would read `-0.500000` as half a second after the start.
     static func timestamp(_ s: Substring, _ file: String, _ line: Int) throws(RecordingError) -> UInt64 {
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }), let sec = UInt64(parts[0]),
-            parts[1].count == 6, let usec = UInt64(parts[1])
+        guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let sec = UInt64(parts[0]), parts[1].count == 6, let usec = UInt64(parts[1])
         else {
             throw RecordingError.bad(file, line, "\"\(s)\" is not a sec.usec timestamp")
         }
