@@ -42,6 +42,8 @@ public enum EvtestFormat {
         var currentAxis: UInt16?
         var inRepeat = false
         var axisLines: [UInt16: Int] = [:]
+        /// The fields each axis gave: evtest prints Value, Min and Max always, the others when not 0.
+        var axisFields: [UInt16: Set<String>] = [:]
         var events: [(time: UInt64, event: EvdevEvent)] = []
         var eventLines: [(Int, EvdevEvent)] = []
         var lineNumber = 0
@@ -123,6 +125,7 @@ public enum EvtestFormat {
                 guard let v = Int32(value) else {
                     throw RecordingError.bad(file, lineNumber, "\"\(value)\" is not an integer")
                 }
+                axisFields[axis, default: []].insert(key)
                 switch key {
                 case "Value": device.absinfo[axis]?.value = v
                 case "Min": device.absinfo[axis]?.minimum = v
@@ -152,6 +155,13 @@ public enum EvtestFormat {
             }
         }
         guard sawName else { throw RecordingError.bad(file, 1, "missing header: no \"Input device name:\" line") }
+        for (axis, line) in axisLines.sorted(by: { $0.value < $1.value }) {
+            // A range read as 0 to 0 would be libinput's refusal later, blamed on the kernel.
+            for key in ["Min", "Max"] where axisFields[axis]?.contains(key) != true {
+                throw RecordingError.bad(
+                    file, line, "\(Evdev.codeName(type: Evdev.EV_ABS, code: axis)) has no \(key) line")
+            }
+        }
         try device.read(from: file, axisLines: axisLines)
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
