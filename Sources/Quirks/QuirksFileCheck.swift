@@ -12,6 +12,12 @@ public enum QuirksFileCheck {
         var number = 0, lastRead = 0
         for raw in lines(of: text) {
             number += 1
+            // `fgets` into a 512-byte buffer (`parse_file`, src/quirks.c:922 of 1.22.1, :945 of 1.28.1, :1011
+            // of 1.31.3): a longer line comes in pieces, the rest read as lines of their own.
+            if raw.utf8.count > 510 {
+                return "\(path):\(number): a line of \(raw.utf8.count) bytes, over the 510 libinput reads as one: "
+                    + "it reads the rest as lines of their own"
+            }
             var line = Substring(raw)
             if let hash = line.firstIndex(of: "#") {
                 line = line[..<hash]

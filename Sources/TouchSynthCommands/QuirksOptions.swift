@@ -26,5 +26,10 @@ struct QuirksOptions: ParsableArguments {
 
     func validate() throws {
         if let problem = dmi.flatMap(MachineDMI.problem) { throw ValidationError("--dmi: \(problem)") }
+        // Which of two values was meant is not for the reader to guess, as a header's twice is refused.
+        let keys = udevProperty.map(\.key)
+        if let twice = keys.first(where: { key in keys.filter { $0 == key }.count > 1 }) {
+            throw ValidationError("--udev-property names \(twice) twice")
+        }
     }
 }
