@@ -145,6 +145,13 @@ public struct UdevProperty: Equatable, Sendable {
         (self.key, self.value) = (key, value)
     }
 
+    /// The first key `properties` gives twice, if any: which value was meant is not for a reader
+    /// to guess (the last would silently win), as a recording naming one twice is refused.
+    public static func repeatedKey(in properties: [UdevProperty]) -> String? {
+        var seen: Set<String> = []
+        return properties.first { !seen.insert($0.key).inserted }?.key
+    }
+
     /// The name and value of `NAME=VALUE`, as udev and libinput record write a property; nil
     /// without a name or an `=`.
     public static func split(_ text: String) -> (key: String, value: String)? {

@@ -1,9 +1,8 @@
 import ArgumentParser
 import Recordings
 
-/// `--quirks FILE`, `--dmi` and `--udev-property`: device quirks tried on a replay, on top of that
-/// libinput version's own, and the machine and udev properties they are matched against (which
-/// libinput reads too).
+/// `--quirks FILE`, `--dmi` and `--udev-property`: quirks tried on a replay over that libinput
+/// version's own, and the machine and udev properties they match (which libinput reads too).
 struct QuirksOptions: ParsableArguments {
     @Option(
         name: .customLong("quirks"),
@@ -26,9 +25,7 @@ struct QuirksOptions: ParsableArguments {
 
     func validate() throws {
         if let problem = dmi.flatMap(MachineDMI.problem) { throw ValidationError("--dmi: \(problem)") }
-        // Which of two values was meant is not for the reader to guess, as a header's twice is refused.
-        let keys = udevProperty.map(\.key)
-        if let twice = keys.first(where: { key in keys.filter { $0 == key }.count > 1 }) {
+        if let twice = UdevProperty.repeatedKey(in: udevProperty) {
             throw ValidationError("--udev-property names \(twice) twice")
         }
     }
