@@ -1,3 +1,5 @@
+import Recordings
+
 /// A usage error as one line, from ArgumentParser's words for it: its message, any list of
 /// choices (a line each, `  - touchpad`) on the same line, and the help of the argument it is
 /// about, unless the choices say what the value may be.
@@ -11,7 +13,8 @@ public enum UsageErrorText {
             .joined(separator: " ")
         guard !said.isEmpty else { return nil }
         let help = choices.isEmpty ? argumentHelp(in: fullText).map { $0 + "; " } : nil
-        return "touchsynth: \(said) (\(help ?? "")see '\(command) --help')"
+        // A value quoted back may hold a terminal's escapes: written escaped, as a file's name is.
+        return "touchsynth: \(RecordingError.oneLine(said)) (\(help ?? "")see '\(command) --help')"
     }
 
     /// The help of the argument a usage error is about (its `Help:` line: `--screen <screen>

@@ -36,4 +36,15 @@ final class UsageErrorTextTests: XCTestCase {
                 + "screen (see 'touchsynth report --help')")
         XCTAssertNil(UsageErrorText.line(message: "", fullText: "", command: "touchsynth"))
     }
+
+    /// A value quoted back with a terminal's escape in it is written escaped: it cannot clear the
+    /// screen or colour what follows.
+    func testAQuotedValuesControlCharactersAreEscaped() {
+        let line = UsageErrorText.line(
+            message: "The value 'foo\u{1B}[2J' is invalid for '--mode <mode>'", fullText: "",
+            command: "touchsynth replay")
+        XCTAssertEqual(
+            line,
+            "touchsynth: The value 'foo\\u{1B}[2J' is invalid for '--mode <mode>' (see 'touchsynth replay --help')")
+    }
 }
