@@ -23,6 +23,8 @@ public enum ChromeOSEvdevLog: RecordingWriter {
         var bitmasks = false
         var axisLines: [UInt16: Int] = [:]
         var deviceLine: Int?
+        /// The `# abs:` line, which declares the axes: where one without its `# absinfo:` is told.
+        var absLine: Int?
         var lineNumber = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -72,6 +74,7 @@ public enum ChromeOSEvdevLog: RecordingWriter {
                 }
                 let bits = EvemuFormat.bits(bytes)
                 bitmasks = true
+                if type == Evdev.EV_ABS { absLine = lineNumber }
                 switch type {
                 case nil:
                     for t in bits where t != Evdev.EV_SYN && Evdev.maxCode(ofType: t) != nil {
@@ -113,7 +116,7 @@ public enum ChromeOSEvdevLog: RecordingWriter {
             ])
             d.properties = [Evdev.INPUT_PROP_DIRECT]
         }
-        try d.read(from: file, axisLines: axisLines)
+        try d.read(from: file, axisLines: axisLines, fallback: absLine)
         log.device = d
         return log
     }
