@@ -43,7 +43,7 @@ struct Bench: ParsableCommand {
         let extra = (viewStream == nil ? !recordings.isEmpty : recordings.count > 1) || (hour && !hourOnly)
         if only > 1 || (only == 1 && extra) {
             throw ValidationError(
-                "--hour-only, --throughput-only and --view-stream (of one recording) measure one thing")
+                "--hour-only, --throughput-only and --view-stream REC each measure one thing: give one alone")
         }
         if let events, !(1000...1_000_000_000).contains(events) {
             throw ValidationError("--events must be within 1000 and 10^9")
