@@ -100,7 +100,6 @@ public enum ChromeOSEvdevLog: RecordingWriter {
             throw RecordingError.bad(file, 1, "missing header: no # device: line")
         }
         if bitmasks {
-            for code in d.absinfo.keys where !(d.codes[Evdev.EV_ABS]?.contains(code) ?? false) { d.absinfo[code] = nil }
             // The log has no line for EV_MSC's and EV_SW's codes: those its events use are the device's.
             for line in log.events where line.event.type == Evdev.EV_MSC || line.event.type == Evdev.EV_SW {
                 d.codes[line.event.type, default: []].insert(line.event.code)

@@ -30,10 +30,12 @@ public struct DescriptionSource: Equatable, Sendable {
 extension DeviceDescription {
     /// Takes the description as read from `file`, each axis's range at its line of `axisLines`:
     /// refused where libevdev would refuse it (``axisProblem``), at the axis's line, else
-    /// `fallback`; kept with where it was read (``source``).
+    /// `fallback`; kept with where it was read (``source``). A range of an axis the device does
+    /// not declare is dropped, as libevdev ignores it: no format writes it back.
     public mutating func read(
         from file: String, axisLines: [UInt16: Int], fallback: Int? = nil
     ) throws(RecordingError) {
+        for code in absinfo.keys where codes[Evdev.EV_ABS]?.contains(code) != true { absinfo[code] = nil }
         if let problem = axisProblem {
             throw RecordingError.bad(file, axisLines[problem.code] ?? fallback, problem.message)
         }

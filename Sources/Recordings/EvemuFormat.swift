@@ -239,9 +239,6 @@ public enum EvemuFormat: RecordingWriter {
                 guard let max = Evdev.maxCode(ofType: type) else { continue }
                 codes[type] = bits(bitBytes[type] ?? []).filter { $0 <= max }
             }
-            for code in absinfo.keys where !(codes[Evdev.EV_ABS]?.contains(code) ?? false) {
-                absinfo[code] = nil
-            }
             var device = DeviceDescription(
                 name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3],
                 codes: codes, absinfo: absinfo, properties: bits(propBytes).filter { $0 <= Evdev.propertyMax })

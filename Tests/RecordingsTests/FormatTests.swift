@@ -61,6 +61,19 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(back, real)
     }
 
+    /// A range given for an axis the device does not declare is dropped on reading, in every
+    /// format, as libevdev ignores it: evemu, which declares axes apart from their ranges, would
+    /// write it back as a range no one reads, and read back a description of its own.
+    func testARangeOfAnUndeclaredAxisIsDropped() throws {
+        let yaml = try String(contentsOf: Fixtures.synthesized.appendingPathComponent("pinch-in.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "    absinfo:\n", with: "    absinfo:\n      59: [0, 10, 0, 0, 0]\n")
+        let read = try RecordingLoader.load(text: yaml, file: "extra.yml")
+        XCTAssertNil(read.device.absinfo[59])
+        let back = try EvemuFormat.parseRecording(EvemuFormat.write(read), file: "back.evemu")
+        XCTAssertEqual(back.device.absinfo, read.device.absinfo)
+        XCTAssertEqual(back.device.codes, read.device.codes)
+    }
+
     func testEvtestTextParses() throws {
         let text = """
             Input driver version is 1.0.1
