@@ -295,19 +295,8 @@ extension ModeReplay {
     private func resolved<Item>(
         _ lookup: RecognizerLookup<Item>, _ recognizer: String, in mode: DeliveryMode, at site: CallSite
     ) -> Item? {
-        switch lookup {
-        case .found(let item): return item
-        case .missing:
-            fail(
-                "\(name): \(mode.rawValue): no recognizer \(recognizer) on the surface (it has "
-                    + Self.list(RecognizerPath.paths(of: self[mode].surface.records).map(\.description)) + ")",
-                at: site)
-        case .ambiguous(let paths):
-            fail(
-                "\(name): \(mode.rawValue): \(recognizer) names \(paths.count) recognizers, "
-                    + Self.list(paths.map(\.description)) + "; name one as region/name",
-                at: site)
-        }
+        if let item = lookup.found { return item }
+        fail("\(name): \(mode.rawValue): " + lookup.problem(recognizer, among: self[mode].surface.records), at: site)
         return nil
     }
 

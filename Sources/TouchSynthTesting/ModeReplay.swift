@@ -116,6 +116,30 @@ public struct ModeOutcome {
         return RecognizerLookup(recognizer, in: all, paths: RecognizerPath.paths(of: all)).found as? Recognizer
     }
 
+    /// The record of `recognizer`, as ``record(_:)`` finds it, or an error saying why there is
+    /// none, as a failed expectation says it: for `try` in a test, where `nil` would say nothing.
+    public func requireRecord(_ recognizer: String) throws(RecognizerNotFound) -> GestureRecord {
+        let lookup = lookUp(recognizer)
+        if let record = lookup.found { return record }
+        throw RecognizerNotFound(mode: mode, problem: lookup.problem(recognizer, among: surface.records))
+    }
+
+    /// The recognizer `recognizer` names, as its own class (``recognizer(_:as:)``), or an error
+    /// saying why there is none: no such name, a name several regions have, or another class.
+    public func requireRecognizer<Recognizer: GestureRecognizer>(
+        _ recognizer: String, as type: Recognizer.Type = Recognizer.self
+    ) throws(RecognizerNotFound) -> Recognizer {
+        let all = surface.gestureRecognizers
+        let lookup = RecognizerLookup(recognizer, in: all, paths: RecognizerPath.paths(of: all))
+        guard let found = lookup.found else {
+            throw RecognizerNotFound(mode: mode, problem: lookup.problem(recognizer, among: surface.records))
+        }
+        guard let typed = found as? Recognizer else {
+            throw RecognizerNotFound(mode: mode, problem: "\(recognizer) is a \(Swift.type(of: found)), not a \(type)")
+        }
+        return typed
+    }
+
     /// What `recognizer` names among the records, for an expectation's message.
     func lookUp(_ recognizer: String) -> RecognizerLookup<GestureRecord> {
         RecognizerLookup(recognizer, in: surface.records, paths: RecognizerPath.paths(of: surface.records))
@@ -152,4 +176,29 @@ enum RecognizerLookup<Item> {
     var found: Item? {
         if case .found(let item) = self { item } else { nil }
     }
+
+    /// Why `text` found no one item among a surface's `records`, as a failure says it; "" when it
+    /// found one.
+    func problem(_ text: String, among records: [GestureRecord]) -> String {
+        switch self {
+        case .found: ""
+        case .missing:
+            "no recognizer \(text) on the surface (it has "
+                + (records.isEmpty
+                    ? "none" : RecognizerPath.paths(of: records).map(\.description).joined(separator: ", "))
+                + ")"
+        case .ambiguous(let paths):
+            "\(text) names \(paths.count) recognizers, " + paths.map(\.description).joined(separator: ", ")
+                + "; name one as region/name"
+        }
+    }
+}
+
+/// Why a lookup of the kit found no one recognizer: its name, and the mode's surface it looked in.
+public struct RecognizerNotFound: Error, CustomStringConvertible {
+    public let mode: DeliveryMode
+    /// `no recognizer pinch on the surface (it has photo/zoom, photo/pan)`, or why else.
+    public let problem: String
+
+    public var description: String { "\(mode.rawValue): \(problem)" }
 }

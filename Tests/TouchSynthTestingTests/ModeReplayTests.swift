@@ -185,6 +185,22 @@ struct ModeReplayTests {
         }
     }
 
+    /// A lookup that must find its recognizer throws why it found none, as an expectation says it,
+    /// where the optional lookup gives nil alone.
+    @Test func aRequiredLookupSaysWhyItFoundNone() throws {
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
+        #expect(try replay[.indirectInput].requireRecord("canvas/pinch").maxNumberOfTouches == 0)
+        #expect(try replay[.indirectInput].requireRecognizer("pinch", as: PinchGestureRecognizer.self).name == "pinch")
+        let missing = #expect(throws: RecognizerNotFound.self) { try replay[.compatibility].requireRecord("swipeBack") }
+        #expect(
+            missing?.description.hasPrefix("compat: no recognizer swipeBack on the surface (it has canvas/pinch, ")
+                == true)
+        let wrong = #expect(throws: RecognizerNotFound.self) {
+            try replay[.compatibility].requireRecognizer("pinch", as: PanGestureRecognizer.self)
+        }
+        #expect(wrong?.problem == "pinch is a PinchGestureRecognizer, not a PanGestureRecognizer")
+    }
+
     /// The report a failure wrote, as its message names it.
     private func failingReport(_ expectation: () -> Void) -> String? {
         let report = Mutex<String?>(nil)
