@@ -62,12 +62,12 @@ extension LibinputEvent {
             } catch {
                 // The decoder says only "not valid JSON" of a number no Swift number holds (1e23 for
                 // a time in microseconds): a line that is an object otherwise is said to hold one.
-                let isObject = (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
+                let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
                 throw CaptureError(
                     line: number,
-                    problem: isObject
+                    problem: parsed is [String: Any]
                         ? "a number out of range for its key (or not whole where a count or a time is)"
-                        : "not a libinput event object")
+                        : parsed == nil ? "not valid JSON" : "not a libinput event object (a JSON object a line)")
             }
             if fields.type == nil, Self.isHeader(data) {
                 guard let header = JSONLines.header(in: raw), header.schemaVersion >= 1 else {
