@@ -314,7 +314,7 @@ let package = Package(
             name: "LibinputDecisionsTests",
             dependencies: [
                 "LibinputDecisions", "Replays", "Recordings", "GestureSynthesis", "LibinputEvents", "LibinputEventText",
-                "Quirks", "TestSupport",
+                "Quirks", "Report", "TestSupport",
             ]),
         .testTarget(
             name: "GestureSynthesisTests",

@@ -112,8 +112,33 @@ extension Explanation {
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
         var gesturesBySequence = Array(repeating: [SequenceAnalysis.GestureSent](), count: sequences.count)
-        for event in events where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
-            let time = event.time - recordingStart, n = starts.sequenceIndex(holding: time)
+        // The times of the recording's own button keys: a button there outside every sequence
+        // was pressed with no finger down, where a tap's, sent after the lift, has none.
+        let buttonKeyTimes = Set(
+            recording.frames.filter { frame in
+                // BTN_LEFT to BTN_TASK: the buttons of a pointer.
+                frame.events.contains {
+                    $0.type == Evdev.EV_KEY && (Evdev.BTN_LEFT...Evdev.BTN_LEFT + 7).contains($0.code)
+                }
+            }.map(\.time))
+        var buttonsWithoutFinger: [ButtonChange] = []
+        var sentWithoutTouch: [String: Int] = [:]
+        for event in events where event.time >= recordingStart && isPad(event.device) {
+            let time = event.time - recordingStart
+            guard !sequences.isEmpty else {
+                switch event.kind {
+                case .deviceAdded, .deviceRemoved: break
+                default: sentWithoutTouch[event.typeName, default: 0] += 1
+                }
+                continue
+            }
+            let n = starts.sequenceIndex(holding: time)
+            if case .pointerButton(let button, let state, _) = event.kind, buttonKeyTimes.contains(time),
+                time > sequences[n].end || time < sequences[n].start
+            {
+                buttonsWithoutFinger.append(ButtonChange(time: time, button: button, pressed: state == .pressed))
+                continue
+            }
             eventsBySequence[n].append(event)
             if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
             switch event.kind {
@@ -167,6 +192,11 @@ extension Explanation {
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
             timeBase: TimeBase(of: events))
         if singleTouch { singleTouchReading = SingleTouchReading(resolved.device) }
+        self.buttonsWithoutFinger = buttonsWithoutFinger
+        self.sentWithoutTouch = sentWithoutTouch.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
+            EventCount(type: $0.key, count: $0.value)
+        }
+        reportsTouches = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].contains { pad.has(type: Evdev.EV_ABS, code: $0) }
         unusedQuirks = UnusedQuirk.all(in: quirks, pad: pad, detectsPalms: detectsPalms, rules: rules)
         self.sendEvents = sendEvents.setting(rules)
         self.endsInCut = endsInCut

@@ -40,6 +40,33 @@ public struct Explanation: Equatable, Sendable {
     /// (`--syn-dropped`: frames lost and the device's state read again; `--unplug`), at the
     /// fault's instant. The findings read every recorded frame, those libinput did not get too.
     public var faults: [LoggedFault] = []
+    /// The buttons pressed or released with no finger on the pad (a physical button beside it,
+    /// a clickpad pressed by a nail): the recording's own button keys, which no sequence's
+    /// fingers made, so none is credited with them.
+    public var buttonsWithoutFinger: [ButtonChange] = []
+    /// Where no finger touched the pad at all: what libinput sent of it, by event type, most
+    /// frequent first (a mouse's motion, wheel and buttons); empty otherwise.
+    public var sentWithoutTouch: [EventCount] = []
+    /// Whether the device reports touches (position axes): one that does not, a mouse, has no
+    /// sequences for explain to follow.
+    public var reportsTouches = true
+
+    /// A button's press or release.
+    public struct ButtonChange: Equatable, Sendable {
+        /// Microseconds into the recording.
+        public var time: UInt64
+        /// The evdev code, `BTN_LEFT` (0x110)…
+        public var button: UInt32
+        public var pressed: Bool
+    }
+
+    /// How many events of a type libinput sent.
+    public struct EventCount: Equatable, Sendable {
+        /// libinput's name for the type, `POINTER_MOTION`.
+        public var type: String
+        public var count: Int
+    }
+
     /// Decision lines libinput logged before the first frame, as it set the device up (with
     /// touches the recording's header holds down): they open the first sequence.
     public var unattributed: Int

@@ -23,6 +23,23 @@ public enum ExplanationLines {
         var unattributedDecisions: Int
         var unreadLines: [String]
         var faults: [Fault]
+        var buttonsWithoutFinger: [ButtonChange]
+        var sentWithoutTouch: [EventCount]
+        /// Only when false: a device without position axes (a mouse).
+        var reportsTouches: Bool?
+    }
+
+    /// A button pressed or released with no finger on the pad.
+    struct ButtonChange: Encodable {
+        var timeUs: UInt64
+        var button: String
+        var pressed: Bool
+    }
+
+    /// Events of one type libinput sent where no finger touched the pad.
+    struct EventCount: Encodable {
+        var type: String
+        var count: Int
     }
 
     /// The send-events mode asked of the touchpad and what libinput made of it.
@@ -197,7 +214,14 @@ public enum ExplanationLines {
             unusedQuirks: e.unusedQuirks.map(UnusedQuirkLine.init),
             sendEvents: e.sendEvents.map(SendEvents.init), sequences: e.sequences.count,
             attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
-            unreadLines: e.unreadLines, faults: e.faults.map { Fault(timeUs: $0.time, line: $0.line) })
+            unreadLines: e.unreadLines, faults: e.faults.map { Fault(timeUs: $0.time, line: $0.line) },
+            buttonsWithoutFinger: e.buttonsWithoutFinger.map {
+                ButtonChange(
+                    timeUs: $0.time, button: Evdev.codeName(type: Evdev.EV_KEY, code: UInt16(clamping: $0.button)),
+                    pressed: $0.pressed)
+            },
+            sentWithoutTouch: e.sentWithoutTouch.map { EventCount(type: $0.type, count: $0.count) },
+            reportsTouches: e.reportsTouches ? nil : false)
         return [device]
             + e.sequences.map { s in
                 Sequence(

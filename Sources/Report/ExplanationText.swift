@@ -47,10 +47,27 @@ public enum ExplanationText {
                 "   at \(time(explanation.seconds(fault.time))), a fault injected: libinput logged \"\(fault.line)\" "
                     + "(the findings below read every recorded frame, those libinput did not get too)")
         }
-        if explanation.sequences.isEmpty { lines.append("   no finger touched the touchpad") }
+        if explanation.sequences.isEmpty {
+            let sent = explanation.sentWithoutTouch.map { "\($0.count) \($0.type)" }.joined(separator: ", ")
+            lines.append(
+                "   no finger touched the touchpad" + (sent.isEmpty ? "" : "; libinput sent \(sent)")
+                    + (explanation.reportsTouches
+                        ? "" : " (the device reports no touches, as a mouse: explain follows a touchpad's fingers)"))
+        }
         for sequence in explanation.sequences {
             lines.append("")
             lines += self.sequence(sequence, in: explanation)
+        }
+        if !explanation.buttonsWithoutFinger.isEmpty {
+            let changes = explanation.buttonsWithoutFinger.map {
+                Evdev.codeName(type: Evdev.EV_KEY, code: UInt16(clamping: $0.button))
+                    + " \($0.pressed ? "pressed" : "released") \(time(explanation.seconds($0.time)))"
+            }
+            lines += [
+                "",
+                "with no finger on the touchpad, its buttons (the recording's own keys, which libinput passed on): "
+                    + changes.joined(separator: ", "),
+            ]
         }
 
         for line in explanation.unreadLines {
