@@ -197,6 +197,7 @@ extension Explanation {
             EventCount(type: $0.key, count: $0.value)
         }
         reportsTouches = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].contains { pad.has(type: Evdev.EV_ABS, code: $0) }
+        padExtent = recording.touchpadGeometry.map { PointMM(x: $0.width, y: $0.height) }
         unusedQuirks = UnusedQuirk.all(in: quirks, pad: pad, detectsPalms: detectsPalms, rules: rules)
         self.sendEvents = sendEvents.setting(rules)
         self.endsInCut = endsInCut

@@ -50,6 +50,9 @@ public struct Explanation: Equatable, Sendable {
     /// Whether the device reports touches (position axes): one that does not, a mouse, has no
     /// sequences for explain to follow.
     public var reportsTouches = true
+    /// How far the position axes reach, from their minimum (mm, as the touches are placed): a
+    /// touch beyond is one the kernel reported off its own range.
+    public var padExtent: PointMM?
 
     /// A button's press or release.
     public struct ButtonChange: Equatable, Sendable {

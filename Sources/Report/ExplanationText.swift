@@ -174,7 +174,7 @@ public enum ExplanationText {
                     + (t.stillDown != true
                         ? "up " : e.endsInCut ? "still down where --end cut, lifted there " : "still down at the end, ")
                     + "\(time(e.seconds(t.up))) at \(point(t.to)), \(mm(t.travel)) mm from where it began at most"
-                    + pressure
+                    + pressure + offPad(t, extent: e.padExtent)
             )
         }
         if !s.decisions.isEmpty { lines.append("  libinput decided:") }
@@ -207,4 +207,17 @@ public enum ExplanationText {
     private static func time(_ seconds: Double) -> String { String(format: "%.3fs", seconds) }
     private static func mm(_ value: Double) -> String { String(format: "%.1f", value) }
     private static func point(_ p: PointMM) -> String { String(format: "%.1f,%.1f mm", p.x, p.y) }
+
+    /// `; off the pad: …` for a touch that came down or lifted past the position axes' range (a
+    /// kernel reporting off its own range), whose distances from the edges are then negative or
+    /// past the pad.
+    private static func offPad(_ t: TouchSummary, extent: PointMM?) -> String {
+        guard let extent else { return "" }
+        let off = [t.from, t.to].contains { $0.x < 0 || $0.y < 0 || $0.x > extent.x || $0.y > extent.y }
+        return off
+            ? String(
+                format: "; off the pad: the kernel reported it past its axes' range (%.1f × %.1f mm)", extent.x,
+                extent.y)
+            : ""
+    }
 }

@@ -1,0 +1,28 @@
+import Foundation
+import LibinputDecisions
+import Recordings
+import Replays
+import Report
+import TestSupport
+import XCTest
+
+/// A touch the kernel reported past its own axes' range is said to be off the pad, where its
+/// place would read as a negative distance from an edge.
+final class OffPadTouchTests: XCTestCase {
+    func testATouchLiftedPastTheAxesRangeIsSaidOffThePad() throws {
+        let name = "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
+        let explanation = try Replay.explain(recording, named: name, options: ReplayOptions()).explanation
+        let extent = try XCTUnwrap(explanation.padExtent)
+        let off = ExplanationText.lines(explanation, recording: name).filter { $0.contains("off the pad") }
+        // Touch 0 of the second sequence lifted at x = -1.0 mm, left of the x axis's minimum.
+        XCTAssertEqual(off.count, 1, "\(off)")
+        XCTAssertTrue(off.first?.contains(" up 2.015s at -1.0,26.8 mm") == true, "\(off)")
+        XCTAssertTrue(
+            off.first?.hasSuffix(
+                String(
+                    format: "off the pad: the kernel reported it past its axes' range (%.1f × %.1f mm)", extent.x,
+                    extent.y)
+            ) == true, "\(off)")
+    }
+}
