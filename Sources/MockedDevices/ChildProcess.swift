@@ -136,7 +136,8 @@ enum ChildProcess {
             guard errno == EINTR else { break }
         }
         exit.stopped = true
-        exit.killedAfterSeconds = Double(grace) / 1e9
+        // One that ended by itself as the SIGKILL went out was not killed.
+        if exit.signal == SIGKILL { exit.killedAfterSeconds = Double(grace) / 1e9 }
         return exit
     }
 }

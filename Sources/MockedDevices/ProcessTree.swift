@@ -25,9 +25,10 @@ enum ProcessTree {
     /// The parent in `/proc/PID/stat`: the field after the state, which follows the command's
     /// name in parentheses (a name may hold spaces and parentheses itself: the last `)` ends it).
     private static func parent(of pid: pid_t) -> pid_t? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
+        // Read whatever bytes the command's name holds: a name need not be UTF-8.
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let stat = String(decoding: data, as: UTF8.self)
+        guard let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         return fields.count > 1 ? pid_t(fields[1]) : nil
     }
