@@ -54,7 +54,8 @@ final class MockTests: XCTestCase {
     /// grace, with what it started (no process left reading the device), and says so.
     func testAShellIsStoppedWithTheCommandItStarted() throws {
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let waiting = runCommand(["mock", recording, "--", "/bin/sh", "-c", "cat {devnode} >/dev/null"])
+        // `; exit $?` keeps a shell that would run its last command in its own place from doing so.
+        let waiting = runCommand(["mock", recording, "--", "/bin/sh", "-c", "cat {devnode} >/dev/null; exit $?"])
         XCTAssertEqual(waiting.status, 0, waiting.stderr)
         XCTAssertEqual(waiting.stderr, "")
         // The shell and its cat hold the FIFO open for writing: it reads to its end once both are gone.
