@@ -14,8 +14,8 @@ public enum QuirksFileCheck {
             number += 1
             // `fgets` into a 512-byte buffer (`parse_file`, src/quirks.c:922 of 1.22.1, :945 of 1.28.1, :1011
             // of 1.31.3): a longer line comes in pieces, the rest read as lines of their own.
-            if raw.utf8.count > 510 {
-                return "\(path):\(number): a line of \(raw.utf8.count) bytes, over the 510 libinput reads as one: "
+            if raw.utf8.count > 511 {
+                return "\(path):\(number): a line of \(raw.utf8.count) bytes, over the 511 libinput reads as one: "
                     + "it reads the rest as lines of their own"
             }
             var line = Substring(raw)

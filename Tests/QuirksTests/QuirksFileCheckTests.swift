@@ -46,8 +46,8 @@ final class QuirksFileCheckTests: XCTestCase {
             ("[A]\r\nMatchUdevType=touchpad\r\n", 1, "Windows (CRLF) line endings"),
             (match + "AttrPalmPressureThreshold=40\r\n", 3, "Windows (CRLF) line endings"),
             (
-                match + "MatchName=" + String(repeating: "a", count: 501) + "\nAttrPalmPressureThreshold=40\n", 3,
-                "a line of 511 bytes, over the 510 libinput reads as one"
+                match + "MatchName=" + String(repeating: "a", count: 502) + "\nAttrPalmPressureThreshold=40\n", 3,
+                "a line of 512 bytes, over the 511 libinput reads as one"
             ),
         ]
         for (text, line, says) in cases {
@@ -77,9 +77,9 @@ final class QuirksFileCheckTests: XCTestCase {
             "[A]\nMatchUdevType=touchpad\nPalmPressureThreshold=40\n",
             "[A]\r\nMatchUdevType=touchpad\r\nAttrPalmPressureThreshold=40\r\n",
             "# a comment\r\n[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=40\n",
-            // 510 bytes are read as one line, 520 in two pieces.
-            "[A]\nMatchName=" + String(repeating: "a", count: 500) + "\nAttrPalmPressureThreshold=40\n",
-            "[A]\nMatchName=" + String(repeating: "a", count: 510) + "\nAttrPalmPressureThreshold=40\n",
+            // 511 bytes are read as one line (its line feed then read alone), 512 in two pieces.
+            "[A]\nMatchName=" + String(repeating: "a", count: 501) + "\nAttrPalmPressureThreshold=40\n",
+            "[A]\nMatchName=" + String(repeating: "a", count: 502) + "\nAttrPalmPressureThreshold=40\n",
         ]
         for sample in samples {
             let folder = temporaryPath("quirks")
