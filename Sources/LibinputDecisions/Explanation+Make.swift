@@ -122,6 +122,8 @@ extension Explanation {
                 }
             }.map(\.time))
         var buttonsWithoutFinger: [ButtonChange] = []
+        // A press's release goes where the press went: a click held past the lift is the sequence's.
+        var pressedWithoutFinger: Set<UInt32> = []
         var sentWithoutTouch: [String: Int] = [:]
         for event in events where event.time >= recordingStart && isPad(event.device) {
             let time = event.time - recordingStart
@@ -133,9 +135,12 @@ extension Explanation {
                 continue
             }
             let n = starts.sequenceIndex(holding: time)
-            if case .pointerButton(let button, let state, _) = event.kind, buttonKeyTimes.contains(time),
-                time > sequences[n].end || time < sequences[n].start
+            if case .pointerButton(let button, let state, _) = event.kind,
+                state == .pressed
+                    ? buttonKeyTimes.contains(time) && (time > sequences[n].end || time < sequences[n].start)
+                    : pressedWithoutFinger.remove(button) != nil
             {
+                if state == .pressed { pressedWithoutFinger.insert(button) }
                 buttonsWithoutFinger.append(ButtonChange(time: time, button: button, pressed: state == .pressed))
                 continue
             }

@@ -105,7 +105,8 @@ public struct Explanation: Equatable, Sendable {
 
     /// The sequence an event at `time` on libinput's clock falls in, as the events each reports
     /// are placed: the last to begin at or before it, the first for one before them all; nil for
-    /// one before the recording, or where there is no sequence.
+    /// one before the recording, or where there is no sequence. A button with no finger down
+    /// (``buttonsWithoutFinger``), which no sequence reports, falls in the one before it here.
     public func sequenceNumber(at time: UInt64) -> Int? {
         guard time >= recordingStart, !sequences.isEmpty else { return nil }
         return sequences[sequences.map(\.start).sequenceIndex(holding: time - recordingStart)].number

@@ -47,8 +47,8 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 
     /// `text` with its control characters and Unicode line and paragraph separators written as
-    /// escapes: a file's name may hold them too.
-    static func escaped(_ text: String) -> String {
+    /// escapes: a file's name may hold them too, and a value a usage error quotes.
+    public static func escaped(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -27,6 +27,7 @@ public enum ExplanationLines {
         var sentWithoutTouch: [EventCount]
         /// Only when false: a device without position axes (a mouse).
         var reportsTouches: Bool?
+        var padExtent: [Double]?
     }
 
     /// A button pressed or released with no finger on the pad.
@@ -221,7 +222,7 @@ public enum ExplanationLines {
                     pressed: $0.pressed)
             },
             sentWithoutTouch: e.sentWithoutTouch.map { EventCount(type: $0.type, count: $0.count) },
-            reportsTouches: e.reportsTouches ? nil : false)
+            reportsTouches: e.reportsTouches ? nil : false, padExtent: e.padExtent.map { [$0.x, $0.y] })
         return [device]
             + e.sequences.map { s in
                 Sequence(

@@ -14,7 +14,7 @@ public enum UsageErrorText {
         guard !said.isEmpty else { return nil }
         let help = choices.isEmpty ? argumentHelp(in: fullText).map { $0 + "; " } : nil
         // A value quoted back may hold a terminal's escapes: written escaped, as a file's name is.
-        return "touchsynth: \(RecordingError.oneLine(said)) (\(help ?? "")see '\(command) --help')"
+        return "touchsynth: \(RecordingError.escaped(said)) (\(help ?? "")see '\(command) --help')"
     }
 
     /// The help of the argument a usage error is about (its `Help:` line: `--screen <screen>

@@ -397,7 +397,8 @@ extension ModeReplay {
         return "libinput sent " + sorted.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
-    private static func list(_ names: [String]) -> String {
+    /// `a, b, c`, or `none`: names in a message.
+    static func list(_ names: [String]) -> String {
         names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 

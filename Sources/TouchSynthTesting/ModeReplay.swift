@@ -184,11 +184,9 @@ enum RecognizerLookup<Item> {
         case .found: ""
         case .missing:
             "no recognizer \(text) on the surface (it has "
-                + (records.isEmpty
-                    ? "none" : RecognizerPath.paths(of: records).map(\.description).joined(separator: ", "))
-                + ")"
+                + ModeReplay.list(RecognizerPath.paths(of: records).map(\.description)) + ")"
         case .ambiguous(let paths):
-            "\(text) names \(paths.count) recognizers, " + paths.map(\.description).joined(separator: ", ")
+            "\(text) names \(paths.count) recognizers, " + ModeReplay.list(paths.map(\.description))
                 + "; name one as region/name"
         }
     }

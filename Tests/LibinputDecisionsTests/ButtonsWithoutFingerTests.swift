@@ -44,6 +44,23 @@ final class ButtonsWithoutFingerTests: XCTestCase {
                     + "BTN_LEFT released \(String(format: "%.3fs", explanation.seconds(end + 300_000)))"), text)
     }
 
+    /// A click pressed with a finger down is its sequence's, its release too, though it comes
+    /// after the lift: a release goes where its press went.
+    func testAClickHeldPastTheLiftIsTheSequences() throws {
+        var pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        pinch.device.properties.remove(Evdev.INPUT_PROP_BUTTONPAD)
+        pinch.device.codes[Evdev.EV_KEY]?.insert(Evdev.BTN_LEFT + 1)
+        // The frame before the lift has fingers down; the press joins it.
+        let pressed = pinch.frames.count - 2
+        pinch.frames[pressed].events.insert(
+            EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT, value: 1), at: pinch.frames[pressed].events.count - 1)
+        let end = try XCTUnwrap(pinch.frames.last?.time)
+        pinch.frames.append(frame(end + 100_000, [(Evdev.EV_KEY, Evdev.BTN_LEFT, 0)]))
+        let explanation = try Replay.explain(pinch, named: "pinch", options: ReplayOptions()).explanation
+        XCTAssertEqual(explanation.buttonsWithoutFinger, [])
+        XCTAssertTrue(explanation.sequences.last?.reported.map(\.description).contains("BTN_LEFT") == true)
+    }
+
     func testAMouseIsSaidToReportNoTouches() throws {
         let path = Fixtures.directory.appendingPathComponent("devices/mice_Ultrathin_Touch_Mouse.desc").path
         var mouse = try RecordingLoader.load(path)

@@ -38,6 +38,12 @@ final class CaptureTests: XCTestCase {
         let lines = capture.stdout.split(separator: "\n").count
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: capture.stdout + "\n[1, 2]\n")) { error in
             XCTAssertEqual((error as? LibinputEvent.CaptureError)?.line, lines + 2, "\(error)")
+            XCTAssertEqual(
+                (error as? LibinputEvent.CaptureError)?.problem, "not a libinput event object (a JSON object a line)")
+        }
+        // Broken JSON is said to be that, not an object of another kind.
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: "{\"type\": ")) { error in
+            XCTAssertEqual((error as? LibinputEvent.CaptureError)?.problem, "not valid JSON")
         }
         let newer = #"{"output": "libinputEvents", "schemaVersion": \#(JSONSchema.version + 1)}"#
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: newer)) { error in
