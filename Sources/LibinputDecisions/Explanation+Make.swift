@@ -124,16 +124,8 @@ extension Explanation {
         var buttonsWithoutFinger: [ButtonChange] = []
         // A press's release goes where the press went: a click held past the lift is the sequence's.
         var pressedWithoutFinger: Set<UInt32> = []
-        var sentWithoutTouch: [String: Int] = [:]
-        for event in events where event.time >= recordingStart && isPad(event.device) {
+        for event in events where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
             let time = event.time - recordingStart
-            guard !sequences.isEmpty else {
-                switch event.kind {
-                case .deviceAdded, .deviceRemoved: break
-                default: sentWithoutTouch[event.typeName, default: 0] += 1
-                }
-                continue
-            }
             let n = starts.sequenceIndex(holding: time)
             if case .pointerButton(let button, let state, _) = event.kind,
                 state == .pressed
@@ -198,8 +190,9 @@ extension Explanation {
             timeBase: TimeBase(of: events))
         if singleTouch { singleTouchReading = SingleTouchReading(resolved.device) }
         self.buttonsWithoutFinger = buttonsWithoutFinger
-        self.sentWithoutTouch = sentWithoutTouch.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
-            EventCount(type: $0.key, count: $0.value)
+        if sequences.isEmpty {
+            sentWithoutTouch = EventTypeCount.tally(
+                events.lazy.filter { $0.time >= recordingStart && isPad($0.device) })
         }
         reportsTouches = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].contains { pad.has(type: Evdev.EV_ABS, code: $0) }
         padExtent = recording.touchpadGeometry.map { PointMM(x: $0.width, y: $0.height) }

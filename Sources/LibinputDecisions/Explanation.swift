@@ -46,7 +46,7 @@ public struct Explanation: Equatable, Sendable {
     public var buttonsWithoutFinger: [ButtonChange] = []
     /// Where no finger touched the pad at all: what libinput sent of it, by event type, most
     /// frequent first (a mouse's motion, wheel and buttons); empty otherwise.
-    public var sentWithoutTouch: [EventCount] = []
+    public var sentWithoutTouch: [EventTypeCount] = []
     /// Whether the device reports touches (position axes): one that does not, a mouse, has no
     /// sequences for explain to follow.
     public var reportsTouches = true
@@ -61,13 +61,6 @@ public struct Explanation: Equatable, Sendable {
         /// The evdev code, `BTN_LEFT` (0x110)…
         public var button: UInt32
         public var pressed: Bool
-    }
-
-    /// How many events of a type libinput sent.
-    public struct EventCount: Equatable, Sendable {
-        /// libinput's name for the type, `POINTER_MOTION`.
-        public var type: String
-        public var count: Int
     }
 
     /// Decision lines libinput logged before the first frame, as it set the device up (with

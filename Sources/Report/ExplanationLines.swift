@@ -24,7 +24,7 @@ public enum ExplanationLines {
         var unreadLines: [String]
         var faults: [Fault]
         var buttonsWithoutFinger: [ButtonChange]
-        var sentWithoutTouch: [EventCount]
+        var sentWithoutTouch: [EventTypeCount]
         /// Only when false: a device without position axes (a mouse).
         var reportsTouches: Bool?
         var padExtent: [Double]?
@@ -35,12 +35,6 @@ public enum ExplanationLines {
         var timeUs: UInt64
         var button: String
         var pressed: Bool
-    }
-
-    /// Events of one type libinput sent where no finger touched the pad.
-    struct EventCount: Encodable {
-        var type: String
-        var count: Int
     }
 
     /// The send-events mode asked of the touchpad and what libinput made of it.
@@ -221,7 +215,7 @@ public enum ExplanationLines {
                     timeUs: $0.time, button: Evdev.codeName(type: Evdev.EV_KEY, code: UInt16(clamping: $0.button)),
                     pressed: $0.pressed)
             },
-            sentWithoutTouch: e.sentWithoutTouch.map { EventCount(type: $0.type, count: $0.count) },
+            sentWithoutTouch: e.sentWithoutTouch,
             reportsTouches: e.reportsTouches ? nil : false, padExtent: e.padExtent.map { [$0.x, $0.y] })
         return [device]
             + e.sequences.map { s in

@@ -1,6 +1,7 @@
 import AppEvents
 import Foundation
 import Gestures
+import LibinputEvents
 
 /// The modes an expectation holds in.
 public enum Modes: Sendable {
@@ -385,16 +386,9 @@ extension ModeReplay {
     /// `libinput sent 77 POINTER_SCROLL_FINGER, 2 POINTER_MOTION`: the replay's events by type,
     /// the most frequent first, but the devices' own.
     var libinputSummary: String {
-        var counts: [String: Int] = [:]
-        for event in events {
-            switch event.kind {
-            case .deviceAdded, .deviceRemoved: continue
-            default: counts[event.typeName, default: 0] += 1
-            }
-        }
+        let counts = EventTypeCount.tally(events)
         guard !counts.isEmpty else { return "libinput sent no events but its devices'" }
-        let sorted = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-        return "libinput sent " + sorted.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        return "libinput sent " + counts.map { "\($0.count) \($0.type)" }.joined(separator: ", ")
     }
 
     /// `a, b, c`, or `none`: names in a message.

@@ -104,7 +104,7 @@ public struct ModeOutcome {
     /// The record of `recognizer`: `region/name` (`name#2` for the second of a name), or a name
     /// alone when one region has it; nil when there is none, or when several regions have the name.
     public func record(_ recognizer: String) -> GestureRecord? {
-        lookUp(recognizer).found
+        try? requireRecord(recognizer)
     }
 
     /// The recognizer named `recognizer` (as ``record(_:)`` finds it), as its own class: an app's
@@ -112,8 +112,7 @@ public struct ModeOutcome {
     public func recognizer<Recognizer: GestureRecognizer>(
         _ recognizer: String, as type: Recognizer.Type = Recognizer.self
     ) -> Recognizer? {
-        let all = surface.gestureRecognizers
-        return RecognizerLookup(recognizer, in: all, paths: RecognizerPath.paths(of: all)).found as? Recognizer
+        try? requireRecognizer(recognizer, as: type)
     }
 
     /// The record of `recognizer`, as ``record(_:)`` finds it, or an error saying why there is
