@@ -230,8 +230,9 @@ struct Conclusion {
                 outcome.state == .scroll && $0.rule == .scrollToPinch && $0.exceeds && $0.time > deciding.time
             }.map { "; it stayed one: " + $0.text } ?? ""
         let waited = sent ? firstEventDelay(outcome) : ""
-        return opening + what + instead + " because " + deciding.text + agreement + stayed + waited + unsent + also
-            + noTap
+        let carried = outcome.countTaken.map { "; then " + $0.text } ?? ""
+        return opening + what + instead + " because " + deciding.text + agreement + stayed + waited + carried + unsent
+            + also + noTap
     }
 
     /// When a pinch's first event came after the frame or timer that decided it, and the frames

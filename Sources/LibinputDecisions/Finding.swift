@@ -90,7 +90,8 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// One finger moving the pointer that has moved under 0.5 mm when the hold timer fires begins
     /// a hold beside the motion, which its moving on cancels (`HOLD_AND_MOTION`).
     case holdAndMotion
-    /// A new finger count during a gesture that lasts 100 ms ends the gesture.
+    /// A new finger count during a gesture that lasts 100 ms ends the gesture; one before the
+    /// gesture's first event is taken at once, and the gesture goes on with it.
     case fingerSwitch
     /// More fingers than the touchpad has slots: libinput cannot tell where they are, so three
     /// or more swipe as soon as they move.

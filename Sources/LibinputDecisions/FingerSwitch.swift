@@ -54,6 +54,55 @@ extension GestureAnalysis {
             source: analysis.rules.source(.fingerSwitch))
     }
 
+    /// The first frame libinput counted more fingers than its gesture machine makes gestures of,
+    /// on a pad that makes gestures: it posts nothing while they are down.
+    static func fingerLimit(_ analysis: SequenceAnalysis) -> Finding? {
+        let limit = analysis.rules.gestureFingerLimit
+        // The touches set aside are counted only at frames with more fingers down than the limit.
+        guard analysis.sequence.mostFingers > limit, analysis.rules.hasGestures(analysis.recording.device),
+            let (frame, fingers) = analysis.sequence.frames.lazy.filter({ analysis.sequence.fingers(at: $0) > limit })
+                .map({ ($0, analysis.activeFingers(at: $0)) }).first(where: { $0.1 > limit })
+        else { return nil }
+        return Finding(
+            rule: .gestureFingerLimit, time: analysis.recording.frames[frame].time, touch: nil, value: Double(fingers),
+            limit: Double(limit), unit: "fingers", exceeds: true, agreesWithLog: nil,
+            text: "\(fingers) fingers were down (palms and thumbs aside), and libinput's gesture machine makes no "
+                + "gesture of more than \(limit)",
+            source: analysis.rules.source(.gestureFingerLimit))
+    }
+
+    /// A finger count that changed after libinput settled on `outcome` but before it sent the
+    /// gesture's first event: until then libinput takes a new count at once, without the 100 ms
+    /// wait, and stays in the gesture's state (`!tp->gesture.started` in `tp_gesture_handle_state`;
+    /// from 1.27 `tp_gesture_debounce_finger_changes`), so the gesture went on with the new
+    /// count. Told where the first event came with no other decision of the gesture machine
+    /// between, at a frame counting another number of fingers than the decision did.
+    static func countTakenAtOnce(_ outcome: Outcome, in analysis: SequenceAnalysis) -> Finding? {
+        let frames = analysis.recording.frames
+        guard let decided = outcome.decision.cause?.time, let from = frame(of: outcome.decision, in: analysis),
+            let first = analysis.gestureSent.first(where: { $0.time >= decided && $0.gesture == outcome.state })?.time,
+            first > decided,
+            !analysis.decisions(of: .gesture).contains(where: { (decided + 1...first) ~= $0.cause?.time ?? 0 }),
+            let to = frames.indexBeforePartition(where: { $0.time > first }), to > from
+        else { return nil }
+        let count = analysis.activeFingers
+        let now = count(to)
+        guard now > 0, now != outcome.fingers else { return nil }
+        var changed = to
+        while changed > from + 1, count(changed - 1) == now { changed -= 1 }
+        let after = Double(frames[changed].time - decided) / 1000
+        let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
+        return Finding(
+            rule: .fingerSwitch, time: frames[changed].time, touch: nil, value: after, limit: nil, unit: "ms",
+            exceeds: false, agreesWithLog: nil,
+            text: "the fingers went from \(fingers(outcome.fingers)) to \(fingers(now)) "
+                + "\(SequenceAnalysis.ms(after)) ms after libinput settled on a \(outcome.state), before it sent "
+                + "any: until a gesture's first event libinput takes a new finger count at once (the "
+                + "\(SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)) ms wait comes after) and keeps the "
+                + "gesture, so its \(outcome.state) went on with \(fingers(now))",
+            source: analysis.rules.fingerCountAtOnce)
+    }
+
     /// Finger counts that changed during a gesture and came back before libinput's 100 ms timer
     /// fired: passed over, but the gesture machine sent nothing while it waited
     /// (`finger_count_pending`), which a swipe's or a scroll's gap shows. The states that wait
@@ -125,20 +174,46 @@ extension SequenceAnalysis {
                     + "\($0.lifted) had been: the pad's tracking gave the finger that stayed touch "
                     + "\(entry.key)'s slot; no finger travelled so far)"
             }
-            return "touch \(entry.key) \(index == 0 ? "moved " : "")\(Self.mm(entry.value)) mm" + (swap ?? "")
+            let counted = countStep(of: entry.key, from: start, to: end).map {
+                " (a step of \(Self.mm($0.mm)) mm in the frame the fingers went from \($0.from) to \($0.to), which "
+                    + "the pad counts by its BTN_TOOL_* keys: it reports one position for them, which a new count "
+                    + "moves, as libinput expects (it restarts the touches' motion there, "
+                    + "\(rules.fingerCountReset)); no finger travelled so far)"
+            }
+            return "touch \(entry.key) \(index == 0 ? "moved " : "")\(Self.mm(entry.value)) mm"
+                + (swap ?? counted ?? "")
         }
         return "; libinput sent nothing of the gesture while it waited" + (citing.map { " (\($0))" } ?? "")
             + ", in which " + each.joined(separator: ", ")
     }
 
-    /// The frame from `start` to `end` in which `touch` stepped at least 10 mm to where a touch
+    /// How far a touch steps in one frame, in mm, that no finger travels so fast.
+    private static let untravelledStep = 10.0
+
+    /// The frame from `start` to `end` in which `touch` stepped at least ``untravelledStep`` as
+    /// libinput counted a finger come down or lift that the pad gives no position of its own
+    /// (``TouchSequence/untrackedFingerChanges``): the one position such a pad reports for its
+    /// fingers (a semi-MT pad's box corner, a one-slot pad's finger) moves with their count.
+    private func countStep(of touch: Int, from start: Int, to end: Int) -> (mm: Double, from: Int, to: Int)? {
+        let changes = Set(sequence.untrackedFingerChanges)
+        for frame in start..<end where changes.contains(frame) {
+            guard let from = sequence.positions(at: frame - 1)[touch]?.mm,
+                let to = sequence.positions(at: frame)[touch]?.mm, to.distance(to: from) >= Self.untravelledStep
+            else { continue }
+            return (to.distance(to: from), sequence.fingers(at: frame - 1), sequence.fingers(at: frame))
+        }
+        return nil
+    }
+
+    /// The frame from `start` to `end` in which `touch` stepped at least ``untravelledStep`` to where a touch
     /// lifting in that frame had been, nearer it than its own last place: the pad handing the
     /// finger that stayed to the other slot, a step no finger travelled. Of several lifting, the
     /// nearest (the lower slot where two are as near).
     private func swapStep(of touch: Int, from start: Int, to end: Int) -> (mm: Double, lifted: Int)? {
         for frame in start..<end {
             let before = sequence.positions(at: frame - 1), after = sequence.positions(at: frame)
-            guard let from = before[touch]?.mm, let to = after[touch]?.mm, to.distance(to: from) >= 10 else {
+            guard let from = before[touch]?.mm, let to = after[touch]?.mm, to.distance(to: from) >= Self.untravelledStep
+            else {
                 continue
             }
             let lifted = before.filter { after[$0.key] == nil && to.distance(to: $0.value.mm) < to.distance(to: from) }

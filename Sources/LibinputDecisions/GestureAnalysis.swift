@@ -10,6 +10,8 @@ struct GestureAnalysis {
         var decision: LibinputDecision
         /// The finding that decided it, by the recomputed rules.
         var deciding: Finding?
+        /// A new finger count libinput took before the gesture's first event, which it went on with.
+        var countTaken: Finding?
     }
 
     private(set) var findings: [Finding] = []
@@ -87,7 +89,10 @@ struct GestureAnalysis {
                 findings.append(closing)
             }
         }
-        findings += Self.fingerCountBlips(analysis)
+        for index in outcomes.indices {
+            outcomes[index].countTaken = Self.countTakenAtOnce(outcomes[index], in: analysis)
+        }
+        findings += outcomes.compactMap(\.countTaken) + Self.fingerCountBlips(analysis)
         // Without gesture support, three or more fingers leave the gesture machine where it is.
         if outcomes.isEmpty, analysis.sequence.mostFingers >= 3,
             let support = Self.support(analysis, at: analysis.sequence.start)
@@ -134,23 +139,6 @@ struct GestureAnalysis {
             let fromPinch = decision.thumbStateLeft == .pinch
             return measure.restingThumb(suppressed: touch, mayBeSpeed: fromPinch)
         }
-    }
-
-    /// The first frame libinput counted more fingers than its gesture machine makes gestures of,
-    /// on a pad that makes gestures: it posts nothing while they are down.
-    static func fingerLimit(_ analysis: SequenceAnalysis) -> Finding? {
-        let limit = analysis.rules.gestureFingerLimit
-        // The touches set aside are counted only at frames with more fingers down than the limit.
-        guard analysis.sequence.mostFingers > limit, analysis.rules.hasGestures(analysis.recording.device),
-            let (frame, fingers) = analysis.sequence.frames.lazy.filter({ analysis.sequence.fingers(at: $0) > limit })
-                .map({ ($0, analysis.activeFingers(at: $0)) }).first(where: { $0.1 > limit })
-        else { return nil }
-        return Finding(
-            rule: .gestureFingerLimit, time: analysis.recording.frames[frame].time, touch: nil, value: Double(fingers),
-            limit: Double(limit), unit: "fingers", exceeds: true, agreesWithLog: nil,
-            text: "\(fingers) fingers were down (palms and thumbs aside), and libinput's gesture machine makes no "
-                + "gesture of more than \(limit)",
-            source: analysis.rules.source(.gestureFingerLimit))
     }
 
     /// Why a touchpad gets no pinch or swipe: it reports two fingers' bounding box (semi-MT) or

@@ -246,6 +246,17 @@ struct RuleBook {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1322, "1.28.1": 1879, "1.31.3": 2064])
     }
 
+    /// Where libinput restarts every touch's motion history at a new finger count, which may move
+    /// the coordinates (`tp_need_motion_history_reset`).
+    var fingerCountReset: String {
+        cite("evdev-mt-touchpad.c", ["1.22.1": 1461, "1.28.1": 1456, "1.31.3": 1377])
+    }
+
+    /// Where the gesture machine takes a new finger count at once, before a gesture's first event.
+    var fingerCountAtOnce: String {
+        cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1442, "1.28.1": 2033, "1.31.3": 2227])
+    }
+
     /// How far a touch on a clickpad's software button moves before it counts as a finger
     /// (`t->button.has_moved`, `tp_button_touch_active`), in mm, and where.
     let softButtonMove = 5.0

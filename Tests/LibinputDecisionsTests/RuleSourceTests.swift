@@ -23,7 +23,7 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .palmEdge { expected.append(book.source(rule, topEdge: true)) }
                 if rule == .tapTime { expected += [2, 3].map { book.source(rule, tapFingers: $0) } }
                 if rule == .holdTimer { expected.append(book.holdReset) }
-                if rule == .fingerSwitch { expected.append(book.fingerCountWait) }
+                if rule == .fingerSwitch { expected += [book.fingerCountWait, book.fingerCountAtOnce] }
                 if rule == .tapDrag { expected.append(book.dragTimer) }
                 if rule == .typingPalm {
                     expected += [.laterKey, .keyHeld].map { book.source(rule, typingSetting: $0) }
