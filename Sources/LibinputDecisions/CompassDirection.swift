@@ -32,6 +32,9 @@ struct CompassDirection: Equatable {
         }
     }
 
+    /// The octants of `octants`, bit 0 north, clockwise.
+    init(octants: UInt32) { self.octants = octants }
+
     /// Whether libinput takes `self` and `other` as the same way.
     func isSame(as other: CompassDirection) -> Bool {
         let a = octants, b = other.octants

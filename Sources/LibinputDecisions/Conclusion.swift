@@ -415,8 +415,13 @@ struct Conclusion {
                 return ", let go" + (later.map { " \($0) ms later" } ?? "") + " (\(why))"
             }.first
             let stayed =
-                reason == .typing && release == nil
-                ? decision.cause.map { analysis.typingPalmStayed(touch: touch, began: $0.time) } : nil
+                release != nil
+                ? nil
+                : decision.cause.map { cause in
+                    reason == .typing
+                        ? analysis.typingPalmStayed(touch: touch, began: cause.time)
+                        : reason == .edge ? analysis.edgePalmStayed(touch: touch, began: cause.time) : ""
+                }
             return "touch \(touch) as a palm (\(reason.rawValue))" + (number.map { ": " + $0.text } ?? "")
                 + (stayed ?? "") + (release ?? "")
         }

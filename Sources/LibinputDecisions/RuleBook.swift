@@ -252,6 +252,11 @@ struct RuleBook {
         cite("evdev-mt-touchpad.c", ["1.22.1": 1461, "1.28.1": 1456, "1.31.3": 1377])
     }
 
+    /// Where an edge palm is let go if it leaves the zone within 200 ms, away from the edge.
+    var edgePalmRelease: String {
+        cite("evdev-mt-touchpad.c", ["1.22.1": 979, "1.28.1": 981, "1.31.3": 916])
+    }
+
     /// Where the gesture machine takes a new finger count at once, before a gesture's first event.
     var fingerCountAtOnce: String {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1442, "1.28.1": 2033, "1.31.3": 2227])

@@ -293,7 +293,7 @@ struct SequenceAnalysis {
             return Finding(
                 rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
                 exceeds: inSide, agreesWithLog: inSide,
-                text: "touch \(touch.touch) began \(Self.mm(fromSide)) mm from the side, "
+                text: "touch \(touch.touch) began \(Self.fromSide(fromSide)), "
                     + (hasSides
                         ? (inSide ? "inside" : "outside") + " the \(Self.mm(side)) mm edge zone of a "
                             + "\(Self.mm(width)) mm wide touchpad"
@@ -322,7 +322,7 @@ struct SequenceAnalysis {
     /// libinput 1.22, a clickpad's software button area.
     private func edgeExemption(_ touch: TouchSummary, fromSide: Double, side: Double, width: Double) -> Finding? {
         let began =
-            "touch \(touch.touch) began \(Self.mm(fromSide)) mm from the side, inside the \(Self.mm(side)) mm "
+            "touch \(touch.touch) began \(Self.fromSide(fromSide)), inside the \(Self.mm(side)) mm "
             + "edge zone, "
         let why: String, source: String
         if edgeScrolling, let size = padSize, edgeScrollStrip(at: touch.from, size: size)?.edge == "right" {

@@ -58,7 +58,8 @@ public struct TouchSequence: Equatable, Sendable {
         let byKeys =
             pressure == nil && size == nil && pad.isTouchpad
             && pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
-        let tracks = byKeys ? FingerTrack.touchedByKeys(kernelContacts, readings: readings) : kernelContacts
+        let tracks = (byKeys ? FingerTrack.touchedByKeys(kernelContacts, readings: readings) : kernelContacts)
+            .flatMap { divided($0, detection: detection[$0.slot] ?? []) }
         // Sequences are bounded by the contacts before pressure or size begins them (by the keys,
         // the touches they began), so that a line libinput logged for a contact not yet begun
         // falls in its own sequence.
@@ -191,6 +192,26 @@ public struct TouchSequence: Equatable, Sendable {
         var begun = track
         begun.points.removeFirst(begin)
         return begun
+    }
+
+    /// `contact` in parts where libinput ended its touch by pressure or size and began it again
+    /// while the kernel's contact went on (`detection` holds its slot's frames): libinput ended one
+    /// touch and began another, with no finger down between (`tp_unhover_pressure`). A part ends
+    /// with the frame that ended its touch, whose lines are about it; the next hovers from the
+    /// frame after until libinput begins it.
+    private static func divided(_ contact: FingerTrack, detection: [(frame: Int, ends: Bool)]) -> [FingerTrack] {
+        let span = contact.points[0].frame...contact.points[contact.points.count - 1].frame
+        let inside = detection.filter { span.contains($0.frame) }.sorted { $0.frame < $1.frame }
+        let cuts = zip(inside, inside.dropFirst()).compactMap { end, begin in end.ends && !begin.ends ? end.frame : nil
+        }
+        var parts: [FingerTrack] = [], rest = contact.points[...]
+        for cut in cuts {
+            let part = rest.prefix { $0.frame <= cut }
+            rest.removeFirst(part.count)
+            parts.append(FingerTrack(slot: contact.slot, trackingID: contact.trackingID, points: Array(part)))
+        }
+        parts.append(FingerTrack(slot: contact.slot, trackingID: contact.trackingID, points: Array(rest)))
+        return parts.filter { !$0.points.isEmpty }
     }
 
     /// `track` before the frame where libinput last ended its touch by pressure or size, of those
