@@ -11,13 +11,14 @@ extension SequenceAnalysis {
     /// why: no zones measured, or a frame that by these rules would have let it go.
     func edgePalmStayed(touch: Int, began: UInt64) -> String {
         guard let (width, height) = padSize,
-            let side = PalmEdgeZones(width: width, height: height, device: recording.device).side,
+            case let zones = PalmEdgeZones(width: width, height: height, device: recording.device),
+            let side = zones.side,
             let track = sequence.tracks.first(where: {
                 $0.slot == touch && $0.points[0].time <= began && $0.points[$0.points.count - 1].time >= began
             }),
             let first = track.points.first(where: { $0.time >= began })?.mm
         else { return "" }
-        let top = PalmEdgeZones(width: width, height: height, device: recording.device).top
+        let top = zones.top
         let inSide = { (x: Double) in x < side || x > width - side }
         let fromSide = inSide(first.x)
         // From a side NE, E, SE, SW, W, NW; from the top S, SE, SW (bit 0 north, clockwise).

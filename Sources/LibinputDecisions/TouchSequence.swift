@@ -44,7 +44,8 @@ public struct TouchSequence: Equatable, Sendable {
     /// (``MotionHysteresis``).
     /// `slots` are those libinput sees (the device's own by default). `detection` holds, by slot,
     /// the frames at which libinput's log began and ended a touch by pressure or size: a touch
-    /// ends at the frame libinput ended it (``ended(_:detection:)``).
+    /// ends at the frame libinput ended it (``ended(_:detection:)``), and a contact libinput
+    /// ended and began again is two touches (``divided(_:detection:)``).
     static func all(
         in recording: Recording, slots: Int? = nil, pressure: ClosedRange<Int>? = nil, size: ClosedRange<Int>? = nil,
         hysteresisFrom: Int? = nil, detection: [Int: [(frame: Int, ends: Bool)]] = [:]
@@ -196,14 +197,15 @@ public struct TouchSequence: Equatable, Sendable {
 
     /// `contact` in parts where libinput ended its touch by pressure or size and began it again
     /// while the kernel's contact went on (`detection` holds its slot's frames): libinput ended one
-    /// touch and began another, with no finger down between (`tp_unhover_pressure`). A part ends
+    /// touch and began another, with no finger down between (`tp_unhover_pressure`,
+    /// `tp_unhover_size`). A part ends
     /// with the frame that ended its touch, whose lines are about it; the next hovers from the
     /// frame after until libinput begins it.
     private static func divided(_ contact: FingerTrack, detection: [(frame: Int, ends: Bool)]) -> [FingerTrack] {
         let span = contact.points[0].frame...contact.points[contact.points.count - 1].frame
         let inside = detection.filter { span.contains($0.frame) }.sorted { $0.frame < $1.frame }
-        let cuts = zip(inside, inside.dropFirst()).compactMap { end, begin in end.ends && !begin.ends ? end.frame : nil
-        }
+        // An end followed by a begin: the frame that ended one touch of the two.
+        let cuts = zip(inside, inside.dropFirst()).filter { $0.ends && !$1.ends }.map(\.0.frame)
         var parts: [FingerTrack] = [], rest = contact.points[...]
         for cut in cuts {
             let part = rest.prefix { $0.frame <= cut }
