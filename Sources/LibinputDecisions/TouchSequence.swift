@@ -198,9 +198,8 @@ public struct TouchSequence: Equatable, Sendable {
     /// `contact` in parts where libinput ended its touch by pressure or size and began it again
     /// while the kernel's contact went on (`detection` holds its slot's frames): libinput ended one
     /// touch and began another, with no finger down between (`tp_unhover_pressure`,
-    /// `tp_unhover_size`). A part ends
-    /// with the frame that ended its touch, whose lines are about it; the next hovers from the
-    /// frame after until libinput begins it.
+    /// `tp_unhover_size`). A part ends with the frame that ended its touch, whose lines are about
+    /// it; the next hovers from the frame after until libinput begins it.
     private static func divided(_ contact: FingerTrack, detection: [(frame: Int, ends: Bool)]) -> [FingerTrack] {
         let span = contact.points[0].frame...contact.points[contact.points.count - 1].frame
         let inside = detection.filter { span.contains($0.frame) }.sorted { $0.frame < $1.frame }
@@ -219,10 +218,13 @@ public struct TouchSequence: Equatable, Sendable {
     /// `track` before the frame where libinput last ended its touch by pressure or size, of those
     /// `detection` holds for its slot (`tp_unhover_pressure`, `tp_unhover_size`): a contact grown
     /// light or small ends frames before it lifts, as it begins after it came down. Whole where
-    /// libinput ended none of it, or began one again after.
+    /// libinput ended none of it, or began one again after. A touch begun in the frame after the
+    /// track's last is the next part's or contact's.
     private static func ended(_ track: FingerTrack, detection: [(frame: Int, ends: Bool)]) -> FingerTrack {
-        let span = track.points[0].frame...(track.points[track.points.count - 1].frame + 1)
-        guard let last = detection.last(where: { span.contains($0.frame) }), last.ends,
+        let lastFrame = track.points[track.points.count - 1].frame
+        let span = track.points[0].frame...(lastFrame + 1)
+        guard let last = detection.last(where: { span.contains($0.frame) && ($0.ends || $0.frame <= lastFrame) }),
+            last.ends,
             last.frame > track.points[0].frame
         else { return track }
         var cut = track

@@ -17,8 +17,17 @@ final class TouchBegunAgainTests: XCTestCase {
     /// A finger moving right whose pressure dips to 20 (the P50's touches end below 25) from
     /// 0.4 s to 0.55 s: libinput ends its touch and begins another, each moving the pointer.
     func testATouchPressureEndedAndBeganAgainIsTwoTouches() throws {
+        try assertTwoTouches(dip: 0.4..<0.55)
+    }
+
+    /// A dip of one frame (8 ms at 125 Hz): the touch begun in the next frame is the second's.
+    func testATouchEndedForOneFrameIsTwoTouches() throws {
+        try assertTwoTouches(dip: 0.4..<0.405)
+    }
+
+    private func assertTwoTouches(dip: Range<Double>) throws {
         var finger = Finger.moving(0, 1, x: 20, y: 25, dx: 1, dy: 0, speed: 40)
-        finger.pressing = { (0.4..<0.55).contains($0) ? 20 : 60 }
+        finger.pressing = { dip.contains($0) ? 20 : 60 }
         let explanation = try explained(try FingerPaths.recording([finger], on: FingerPaths.twoSlots))
         // libinput began touch 0, ended it and began it again, by pressure.
         let detections = explanation.sequences.flatMap(\.decisions).filter {
@@ -37,7 +46,7 @@ final class TouchBegunAgainTests: XCTestCase {
         XCTAssertEqual(ended.up, detections[1].cause?.time)
         XCTAssertEqual(begun.down, detections[2].cause?.time)
         XCTAssertEqual(Double(ended.up), 400_000, accuracy: 8_000)
-        XCTAssertEqual(Double(begun.down), 550_000, accuracy: 8_000)
+        XCTAssertEqual(Double(begun.down), dip.upperBound * 1e6, accuracy: 8_000)
         for sequence in explanation.sequences {
             XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this pointer motion"), sequence.conclusion)
         }
