@@ -83,7 +83,7 @@ public struct VersionParting: Equatable, Encodable, Sendable {
                 : d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
             let expected = d.expected == nil ? nil : shown[d.index]
             let actual = d.actual == nil ? nil : theirs[d.actualIndex]
-            // Past the end of `shown` where long streams were compared position by position.
+            // Past the end of `shown` for an event of the other version's after its last.
             let previous = d.index > 0 ? shown[min(d.index, shown.count) - 1] : nil
             // Whether the version without an event here goes on at the moment of the other's next.
             func moment(_ times: [Int64], _ i: Int) -> Int64? { i < times.count ? times[i] : nil }

@@ -13,7 +13,8 @@ public enum EventAlignment {
         public var actual: String?
     }
 
-    /// Above this many cells the table would cost too much memory: compare position by position.
+    /// Above this many cells a table of the whole would cost too much memory (four bytes each):
+    /// longer sequences are lined up a window at a time.
     public static let maximumCells = 20_000_000
 
     /// Where `b` (actual) differs from `a` (expected), in order. With `moments` (each event's
@@ -25,12 +26,57 @@ public enum EventAlignment {
     public static func differences(
         _ a: [String], _ b: [String], moments: (expected: [Int64], actual: [Int64])? = nil
     ) -> [Difference] {
-        guard a.count * b.count <= maximumCells else {
-            return (0..<max(a.count, b.count)).compactMap { i in
-                let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
-                return x == y ? nil : Difference(index: i, actualIndex: i, expected: x, actual: y)
+        differences(a, b, moments: moments, cells: maximumCells)
+    }
+
+    /// ``differences(_:_:moments:)`` with a table of at most `cells`: past it, each window of
+    /// √`cells` events a side is lined up, and the first half of its steps kept, where what lies
+    /// past the window's end does not weigh on them; the next window begins there. A difference a
+    /// window sees whole is told as the whole table would tell it.
+    static func differences(
+        _ a: [String], _ b: [String], moments: (expected: [Int64], actual: [Int64])?, cells: Int
+    ) -> [Difference] {
+        let window = max(2, Int(Double(cells).squareRoot()))
+        var result: [Difference] = []
+        var (i, j) = (0, 0)
+        func take(_ step: Step) {
+            switch step {
+            case .same: (i, j) = (i + 1, j + 1)
+            case .changed:
+                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: b[j]))
+                (i, j) = (i + 1, j + 1)
+            case .missing:
+                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil))
+                i += 1
+            case .extra:
+                result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j]))
+                j += 1
             }
         }
+        while (a.count - i) * (b.count - j) > cells {
+            let (from, to) = ((i, j), (min(a.count, i + window), min(b.count, j + window)))
+            for step in steps(a, b, from: from, to: to, moments: moments) {
+                if (i, j) != from && (2 * (i - from.0) >= to.0 - from.0 || 2 * (j - from.1) >= to.1 - from.1) {
+                    break
+                }
+                take(step)
+            }
+        }
+        steps(a, b, from: (i, j), to: (a.count, b.count), moments: moments).forEach(take)
+        return result
+    }
+
+    /// One step of an alignment: both events alike, one changed into the other, or one side's
+    /// event alone.
+    private enum Step { case same, changed, missing, extra }
+
+    /// The steps that line `a[from.0..<to.0]` up with `b[from.1..<to.1]`, by a table of their
+    /// common subsequences.
+    private static func steps(
+        _ a: [String], _ b: [String], from: (Int, Int), to: (Int, Int), moments: (expected: [Int64], actual: [Int64])?
+    ) -> [Step] {
+        let a = Array(a[from.0..<to.0]), b = Array(b[from.1..<to.1])
+        let moments = moments.map { (Array($0.expected[from.0..<to.0]), Array($0.actual[from.1..<to.1])) }
         // lengths[i][j]: common subsequence length of a[i...] and b[j...], in one flat array.
         let width = b.count + 1
         var lengths = [Int32](repeating: 0, count: (a.count + 1) * width)
@@ -42,40 +88,40 @@ public enum EventAlignment {
                     : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
             }
         }
-        var result: [Difference] = []
+        var result: [Step] = []
         var i = 0, j = 0
         while i < a.count || j < b.count {
             if i < a.count && j < b.count && a[i] == b[j] {
                 // Alike at two moments, where passing over the earlier keeps the common subsequence
                 // and the next alike event on its side is nearer the other's moment: the earlier is
                 // missing or extra, and that next one lines up with its own moment.
-                switch moments.map({ ($0.expected, $0.actual) }) {
+                switch moments {
                 case let (ta, tb)?
                 where ta[i] < tb[j] && lengths[(i + 1) * width + j] == lengths[i * width + j]
                     && nextAlike(a, after: i, moments: ta, isNearer: tb[j]):
-                    result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil)); i += 1
+                    result.append(.missing); i += 1
                 case let (ta, tb)?
                 where ta[i] > tb[j] && lengths[i * width + j + 1] == lengths[i * width + j]
                     && nextAlike(b, after: j, moments: tb, isNearer: ta[i]):
-                    result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
+                    result.append(.extra); j += 1
                 default:
-                    i += 1; j += 1
+                    result.append(.same); i += 1; j += 1
                 }
             } else if i < a.count && j < b.count && lengths[(i + 1) * width + j + 1] == lengths[i * width + j] {
                 // Neither is part of the common subsequence here: one event changed, or, at two
                 // moments, the earlier one is missing or extra (either step keeps the subsequence).
-                switch moments.map({ ($0.expected[i], $0.actual[j]) }) {
+                switch moments.map({ ($0.0[i], $0.1[j]) }) {
                 case let (x, y)? where x < y:
-                    result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil)); i += 1
+                    result.append(.missing); i += 1
                 case let (x, y)? where x > y:
-                    result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
+                    result.append(.extra); j += 1
                 default:
-                    result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: b[j])); i += 1; j += 1
+                    result.append(.changed); i += 1; j += 1
                 }
             } else if j < b.count && (i == a.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j]) {
-                result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
+                result.append(.extra); j += 1
             } else {
-                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil)); i += 1
+                result.append(.missing); i += 1
             }
         }
         return result

@@ -100,8 +100,8 @@ final class VersionComparisonTests: XCTestCase {
             VersionComparison(runs: [], device: device, configuration: DeviceConfiguration(tapToClick: false)).tapping)
     }
 
-    /// Streams too long to line up by their common events are compared position by position: a
-    /// version with a thousand events more is read to its end, each later one past the other's.
+    /// Streams too long for one table are lined up a window at a time: a version with a thousand
+    /// events more is read to its end, each later one past the other's.
     func testStreamsTooLongToLineUpAreReadToTheirEnd() throws {
         func run(_ version: String, _ count: Int) -> VersionComparison.Run {
             let events = (0..<count).map {

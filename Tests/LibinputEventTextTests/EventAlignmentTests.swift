@@ -1,4 +1,4 @@
-import LibinputEvents
+@testable import LibinputEvents
 import XCTest
 
 /// Two versions' events lined up: a lost event is told as lost, not as every later one changed.
@@ -43,5 +43,28 @@ final class EventAlignmentTests: XCTestCase {
         XCTAssertEqual(timed.map(\.index), [1])
         XCTAssertEqual(timed.map(\.expected), ["A"])
         XCTAssertEqual(timed.map(\.actual), [nil])
+    }
+
+    /// Streams too long for one table, lined up a window at a time (here a table of 400 cells, a
+    /// window of 20 events): a version that lost its third event, and changed the events of every
+    /// hundredth moment, is told so, as the whole table tells it, not every event after the third.
+    func testLongStreamsAreLinedUpAWindowAtATime() {
+        let count = 1000
+        let before = (0..<count).map { "motion \($0 % 7)" }
+        var after = before.enumerated().map { $0.offset % 100 == 50 ? $0.element + " accelerated" : $0.element }
+        after.remove(at: 2)
+        var moments = (Array(Int64(0)..<Int64(count)), Array(Int64(0)..<Int64(count)))
+        moments.1.remove(at: 2)
+        let whole = EventAlignment.differences(before, after, moments: moments, cells: count * count)
+        XCTAssertEqual(whole.count, 11)
+        XCTAssertEqual(whole.first, .init(index: 2, actualIndex: 2, expected: "motion 2", actual: nil))
+        XCTAssertEqual(EventAlignment.differences(before, after, moments: moments, cells: 400), whole)
+        // Without moments, alike events line up more than one way, but as few differences are
+        // found as by the whole table (position by position, nearly every event), read to the end.
+        let longer = after + (0..<count).map { "motion \($0)" }
+        let windowed = EventAlignment.differences(before, longer, moments: nil, cells: 400)
+        XCTAssertEqual(
+            windowed.count, EventAlignment.differences(before, longer, moments: nil, cells: 4 * count * count).count)
+        XCTAssertEqual(windowed.last?.actualIndex, longer.count - 1)
     }
 }
