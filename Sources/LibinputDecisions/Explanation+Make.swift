@@ -190,6 +190,19 @@ extension Explanation {
             timeBase: TimeBase(of: events))
         if singleTouch { singleTouchReading = SingleTouchReading(resolved.device) }
         self.buttonsWithoutFinger = buttonsWithoutFinger
+        // A trackpoint libinput passed them to sends buttons of its own.
+        let trackpointButtons = events.contains {
+            if case .pointerButton = $0.kind { !isPad($0.device) } else { false }
+        }
+        if !trackpointButtons {
+            droppedTrackpointButtons = (Evdev.BTN_0...Evdev.BTN_0 + 2).compactMap { key in
+                let presses = recording.frames.reduce(0) { count, frame in
+                    count + frame.events.filter { $0.type == Evdev.EV_KEY && $0.code == key && $0.value == 1 }.count
+                }
+                return presses == 0 ? nil : KeyPresses(key: key, presses: presses)
+            }
+            trackpointButtonDrop = rules.trackpointButtonDrop
+        }
         if sequences.isEmpty {
             sentWithoutTouch = EventTypeCount.tally(
                 events.lazy.filter { $0.time >= recordingStart && isPad($0.device) })

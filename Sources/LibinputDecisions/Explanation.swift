@@ -44,6 +44,13 @@ public struct Explanation: Equatable, Sendable {
     /// a clickpad pressed by a nail): the recording's own button keys, which no sequence's
     /// fingers made, so none is credited with them.
     public var buttonsWithoutFinger: [ButtonChange] = []
+    /// The pad's BTN_0…BTN_2 keys that libinput dropped, with how often each was pressed: it
+    /// passes a touchpad's to a trackpoint paired with it as that one's buttons, and drops them
+    /// without one (`tp_process_trackpoint_button`). Empty where none was, or a trackpoint sent
+    /// buttons.
+    public var droppedTrackpointButtons: [KeyPresses] = []
+    /// Where libinput drops them: the line cited, with its version.
+    public var trackpointButtonDrop = ""
     /// Where no finger touched the pad at all: what libinput sent of it, by event type, most
     /// frequent first (a mouse's motion, wheel and buttons); empty otherwise.
     public var sentWithoutTouch: [EventTypeCount] = []
@@ -53,6 +60,12 @@ public struct Explanation: Equatable, Sendable {
     /// How far the position axes reach, from their minimum (mm, as the touches are placed): a
     /// touch beyond is one the kernel reported off its own range.
     public var padExtent: PointMM?
+
+    /// A key and how often it was pressed.
+    public struct KeyPresses: Equatable, Sendable {
+        public var key: UInt16
+        public var presses: Int
+    }
 
     /// A button's press or release.
     public struct ButtonChange: Equatable, Sendable {
@@ -157,6 +170,8 @@ public struct TouchSummary: Equatable, Sendable, Codable {
     public var peakPressure: Int?
     /// The longest either axis of its contact got (ABS_MT_TOUCH_MAJOR, _MINOR), when reported.
     public var peakSize: Int?
+    /// True when the kernel reported it past its position axes' range at a frame: off the pad.
+    public var offPad: Bool?
 }
 
 /// A point on the touchpad, in millimetres (device units when it reports no resolution).

@@ -257,6 +257,11 @@ struct RuleBook {
         cite("evdev-mt-touchpad.c", ["1.22.1": 979, "1.28.1": 981, "1.31.3": 916])
     }
 
+    /// Where libinput drops a touchpad's BTN_0…BTN_2 without a trackpoint to pass them to.
+    var trackpointButtonDrop: String {
+        cite("evdev-mt-touchpad.c", ["1.22.1": 708, "1.28.1": 725, "1.31.3": 683])
+    }
+
     /// Where the gesture machine takes a new finger count at once, before a gesture's first event.
     var fingerCountAtOnce: String {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1442, "1.28.1": 2033, "1.31.3": 2227])

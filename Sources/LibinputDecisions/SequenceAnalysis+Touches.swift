@@ -12,6 +12,10 @@ extension SequenceAnalysis {
             from: first.mm, to: last.mm,
             travel: track.points.map { $0.mm.distance(to: first.mm) }.max() ?? 0,
             peakPressure: track.points.compactMap(\.pressure).max().map(Int.init),
-            peakSize: track.points.compactMap(\.size).max().map(Int.init))
+            peakSize: track.points.compactMap(\.size).max().map(Int.init),
+            offPad: recording.touchpadGeometry.flatMap { pad in
+                track.points.contains { p in p.mm.x < 0 || p.mm.y < 0 || p.mm.x > pad.width || p.mm.y > pad.height }
+                    ? true : nil
+            })
     }
 }

@@ -444,7 +444,8 @@ struct SequenceAnalysis {
         // An Int holds moderate values only: others print as they are.
         guard abs(value) < 1e15 else { return String(value) }
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(abs(tenths % 10))"
+        // Between -1 and 0 the whole part is 0, which carries no sign of its own.
+        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// `value` as ``mm(_:)`` prints it, or with as many more decimals (up to three) as it takes

@@ -46,6 +46,7 @@ public enum Evdev {
     public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
     public static let ABS_MT_PRESSURE: UInt16 = 0x3a
 
+    public static let BTN_0: UInt16 = 0x100
     public static let BTN_LEFT: UInt16 = 0x110
     public static let BTN_RIGHT: UInt16 = 0x111
     public static let BTN_MIDDLE: UInt16 = 0x112

@@ -24,10 +24,17 @@ public enum ExplanationLines {
         var unreadLines: [String]
         var faults: [Fault]
         var buttonsWithoutFinger: [ButtonChange]
+        var droppedTrackpointButtons: [KeyPresses]?
         var sentWithoutTouch: [EventTypeCount]
         /// Only when false: a device without position axes (a mouse).
         var reportsTouches: Bool?
         var padExtent: [Double]?
+    }
+
+    /// A key the pad pressed that libinput dropped, and how often.
+    struct KeyPresses: Encodable {
+        var key: String
+        var presses: Int
     }
 
     /// A button pressed or released with no finger on the pad.
@@ -103,10 +110,11 @@ public enum ExplanationLines {
         var travelMm: Double
         var peakPressure: Int?
         var stillDown: Bool?
+        var offPad: Bool?
 
         init(_ t: TouchSummary) {
-            (touch, downUs, upUs, fromMm, toMm, travelMm, peakPressure, stillDown) =
-                (t.touch, t.down, t.up, t.from, t.to, t.travel, t.peakPressure, t.stillDown)
+            (touch, downUs, upUs, fromMm, toMm, travelMm, peakPressure, stillDown, offPad) =
+                (t.touch, t.down, t.up, t.from, t.to, t.travel, t.peakPressure, t.stillDown, t.offPad)
         }
     }
 
@@ -215,6 +223,11 @@ public enum ExplanationLines {
                     timeUs: $0.time, button: Evdev.codeName(type: Evdev.EV_KEY, code: UInt16(clamping: $0.button)),
                     pressed: $0.pressed)
             },
+            droppedTrackpointButtons: e.droppedTrackpointButtons.isEmpty
+                ? nil
+                : e.droppedTrackpointButtons.map {
+                    KeyPresses(key: Evdev.codeName(type: Evdev.EV_KEY, code: $0.key), presses: $0.presses)
+                },
             sentWithoutTouch: e.sentWithoutTouch,
             reportsTouches: e.reportsTouches ? nil : false, padExtent: e.padExtent.map { [$0.x, $0.y] })
         return [device]

@@ -69,6 +69,17 @@ public enum ExplanationText {
                     + changes.joined(separator: ", "),
             ]
         }
+        if !explanation.droppedTrackpointButtons.isEmpty {
+            let keys = explanation.droppedTrackpointButtons.map {
+                Evdev.codeName(type: Evdev.EV_KEY, code: $0.key) + " pressed \($0.presses)×"
+            }
+            lines += [
+                "",
+                "the touchpad's " + keys.joined(separator: ", ") + ": libinput dropped them: it passes a touchpad's "
+                    + "BTN_0…BTN_2 to a trackpoint paired with it, as that one's buttons, and none was here ("
+                    + explanation.trackpointButtonDrop + ")",
+            ]
+        }
 
         for line in explanation.unreadLines {
             lines.append("note: a libinput line this version of touchsynth does not read: \(line)")
@@ -208,13 +219,11 @@ public enum ExplanationText {
     private static func mm(_ value: Double) -> String { String(format: "%.1f", value) }
     private static func point(_ p: PointMM) -> String { String(format: "%.1f,%.1f mm", p.x, p.y) }
 
-    /// `; off the pad: …` for a touch that came down or lifted past the position axes' range (a
-    /// kernel reporting off its own range), whose distances from the edges are then negative or
-    /// past the pad.
+    /// `; off the pad: …` for a touch the kernel reported past the position axes' range at a
+    /// frame (off its own range), whose distances from the edges are then negative or past the pad.
     private static func offPad(_ t: TouchSummary, extent: PointMM?) -> String {
         guard let extent else { return "" }
-        let off = [t.from, t.to].contains { $0.x < 0 || $0.y < 0 || $0.x > extent.x || $0.y > extent.y }
-        return off
+        return t.offPad == true
             ? String(
                 format: "; off the pad: the kernel reported it past its axes' range (%.1f × %.1f mm)", extent.x,
                 extent.y)

@@ -18,6 +18,26 @@ final class ButtonsWithoutFingerTests: XCTestCase {
             ])
     }
 
+    /// A pad's scroll buttons (BTN_0, BTN_1 on older Synaptics pads) are a trackpoint's to
+    /// libinput: with none paired it drops them, which explain says with how often each was pressed.
+    func testThePadsTrackpointButtonsWithoutATrackpointAreSaidDropped() throws {
+        var pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        pinch.device.codes[Evdev.EV_KEY]?.formUnion([Evdev.BTN_0, Evdev.BTN_0 + 1])
+        let end = try XCTUnwrap(pinch.frames.last?.time)
+        for (n, key) in [Evdev.BTN_0, Evdev.BTN_0, Evdev.BTN_0 + 1].enumerated() {
+            let at = end + UInt64(n + 1) * 200_000
+            pinch.frames += [frame(at, [(Evdev.EV_KEY, key, 1)]), frame(at + 100_000, [(Evdev.EV_KEY, key, 0)])]
+        }
+        let explanation = try Replay.explain(pinch, named: "pinch", options: ReplayOptions()).explanation
+        XCTAssertEqual(explanation.droppedTrackpointButtons.map(\.key), [Evdev.BTN_0, Evdev.BTN_0 + 1])
+        XCTAssertEqual(explanation.droppedTrackpointButtons.map(\.presses), [2, 1])
+        XCTAssertEqual(explanation.buttonsWithoutFinger, [])
+        let text = ExplanationText.lines(explanation, recording: "pinch").last ?? ""
+        XCTAssertTrue(
+            text.hasPrefix("the touchpad's BTN_0 pressed 2×, BTN_1 pressed 1×: libinput dropped them"), text)
+        XCTAssertTrue(text.hasSuffix("(src/evdev-mt-touchpad.c:708 (libinput 1.22.1))"), text)
+    }
+
     func testAClickWithNoFingerDownIsNoSequencesButItsOwn() throws {
         var pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         // A pad with buttons of its own beside it: libinput passes their clicks on, fingers or none

@@ -233,6 +233,23 @@ final class FindingWordsTests: XCTestCase {
         }
     }
 
+    /// A finger the kernel reported 0.3 mm past the bottom of the P50's 53.7 mm: libinput counts
+    /// it in the bottom strip (it compares one way), said as off the pad with the bottom's line,
+    /// and a distance between -1 and 0 mm keeps its sign.
+    func testAFingerPastTheBottomIsSaidOffThePad() throws {
+        XCTAssertEqual(SequenceAnalysis.mm(-0.3), "-0.3")
+        XCTAssertEqual(SequenceAnalysis.mm(-1.44), "-1.4")
+        let finger = Finger.moving(0, 0.4, x: 30, y: 54.03, dx: 1, dy: 0, speed: 40)
+        let recording = try FingerPaths.recording([finger], on: FingerPaths.twoSlots)
+        let explanation = try Replay.explain(recording, named: "bottom", options: ReplayOptions()).explanation
+        let conclusion = try XCTUnwrap(explanation.sequences.first).conclusion
+        XCTAssertTrue(
+            conclusion.contains(
+                "it began off the pad, 0.3 mm past the bottom edge, which libinput counts in the 7 mm where edge "
+                    + "scrolling scrolls"), conclusion)
+        XCTAssertTrue(conclusion.contains("src/evdev-mt-touchpad-edge-scroll.c:326 (libinput 1.22.1)"), conclusion)
+    }
+
     /// A finger along the right edge moves the pointer where two fingers scroll; with edge
     /// scrolling asked for, the same finger scrolls, and the line says which.
     func testAFingerOnTheEdgeStripIsToldEdgeScrollingIsOff() throws {

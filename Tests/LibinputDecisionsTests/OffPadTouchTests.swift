@@ -25,4 +25,18 @@ final class OffPadTouchTests: XCTestCase {
                     extent.y)
             ) == true, "\(off)")
     }
+
+    /// A finger that came down and lifted on the pad but crossed past its left side between
+    /// (x from 5 mm to -2 mm and back) is off the pad too, for the frames a rule may have read.
+    func testATouchOffThePadBetweenItsEndsIsSaidOffThePad() throws {
+        let finger = Finger(down: 0, up: 0.6) { t in (5 - 7 * sin(Double.pi * t / 0.6), 25) }
+        let recording = try FingerPaths.recording([finger], on: FingerPaths.twoSlots)
+        let explanation = try Replay.explain(recording, named: "left", options: ReplayOptions()).explanation
+        let touch = try XCTUnwrap(explanation.sequences.first?.touches.first)
+        XCTAssertGreaterThan(min(touch.from.x, touch.to.x), 0)
+        XCTAssertEqual(touch.offPad, true)
+        let lines = ExplanationText.lines(explanation, recording: "left").filter { $0.hasPrefix("  touch ") }
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.contains("; off the pad: the kernel reported it past its axes' range") == true)
+    }
 }
