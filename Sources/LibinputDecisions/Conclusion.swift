@@ -59,7 +59,7 @@ struct Conclusion {
                 + (analysis.reported.contains(.motion) ? ["pointer motion" + (motion.map { ": " + $0 } ?? "")] : [])
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
             return made + "a click (\(button)): the touchpad's button was pressed" + (area.isEmpty ? picked : area)
-                + also + noTap + palmsAside
+                + also + analysis.clickPin + noTap + palmsAside
         }
         if taps.afterTap == .drag, let drag = findings.first(where: { $0.rule == .tapDrag }) {
             return made + "a tap-and-drag: " + drag.text + (motion.map { "; the pointer moved " + $0 } ?? "")

@@ -92,13 +92,16 @@ struct PointerMotion {
             return track.points.indices ~= i ? track.points[i].mm : nil
         }
 
-        /// Applies the frames up to `frame`: in each, pinned touches that moved 1.5 mm are let go,
+        /// Applies the frames up to `frame`: in each, pinned touches that moved
+        /// ``RuleBook/unpinDistance`` are let go,
         /// then a clickpad's press pins every touch down.
         mutating func advance(to frame: Int) {
             let frames = analysis.recording.frames, tracks = analysis.sequence.tracks
             while next <= frame, next < frames.count {
                 for (i, center) in pins {
-                    if let at = point(tracks[i], at: next), at.distance(to: center) >= 1.5 { pins[i] = nil }
+                    if let at = point(tracks[i], at: next), at.distance(to: center) >= analysis.rules.unpinDistance {
+                        pins[i] = nil
+                    }
                 }
                 let wasPressed = clickpadPressed
                 for event in frames[next].events where event.type == Evdev.EV_KEY && event.code == Evdev.BTN_LEFT {

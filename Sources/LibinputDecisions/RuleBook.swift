@@ -262,6 +262,10 @@ struct RuleBook {
         cite("evdev-mt-touchpad.c", ["1.22.1": 708, "1.28.1": 725, "1.31.3": 683])
     }
 
+    /// How far a touch a clickpad's press pinned moves before libinput lets it go, in mm, and where.
+    let unpinDistance = 1.5
+    var unpin: String { cite("evdev-mt-touchpad.c", ["1.22.1": 797, "1.28.1": 814, "1.31.3": 765]) }
+
     /// Where the gesture machine takes a new finger count at once, before a gesture's first event.
     var fingerCountAtOnce: String {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1442, "1.28.1": 2033, "1.31.3": 2227])

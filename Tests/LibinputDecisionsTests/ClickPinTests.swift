@@ -1,0 +1,34 @@
+import Foundation
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// A clickpad's press pins the touches where they are: the pointer stands still until a touch
+/// has moved 1.5 mm from there, which explain says with how long it took.
+final class ClickPinTests: XCTestCase {
+    /// A finger resting through the press at 0.2 s, then creeping 3 mm/s from 0.3 s: it is
+    /// 1.5 mm from where it was pinned at 0.8 s, 600 ms after the press.
+    func testAPointerStillAfterAClickIsSaidPinned() throws {
+        let finger = Finger(down: 0, up: 1.2) { t in (50 + 3 * max(0, t - 0.3), 30) }
+        let recording = try FingerPaths.recording([finger], button: 0.2..<1.0)
+        let explanation = try Replay.explain(recording, named: "pin", options: ReplayOptions()).explanation
+        let conclusion = try XCTUnwrap(explanation.sequences.first).conclusion
+        XCTAssertTrue(conclusion.hasPrefix("libinput made this a click (BTN_LEFT)"), conclusion)
+        let words =
+            "the press pinned touch 0 where it was: libinput moves no pointer with a pinned touch until it has "
+            + "moved 1.5 mm from there, which touch 0 did "
+        let said = try XCTUnwrap(conclusion.range(of: words), conclusion)
+        let rest = conclusion[said.upperBound...]
+        XCTAssertTrue(rest.contains(" ms later (src/evdev-mt-touchpad.c:797 (libinput 1.22.1))"), conclusion)
+        let later = try XCTUnwrap(Double(rest.prefix { $0.isNumber }), conclusion)
+        XCTAssertEqual(later, 600, accuracy: 16)
+        // Pressed and lifted without creeping, the touch's pin is no reason for anything.
+        let still = try FingerPaths.recording([.resting(0, 1.2, x: 50, y: 30)], button: 0.2..<1.0)
+        let stillConclusion = try XCTUnwrap(
+            try Replay.explain(still, named: "still", options: ReplayOptions()).explanation.sequences.first
+        ).conclusion
+        XCTAssertFalse(stillConclusion.contains("pinned"), stillConclusion)
+    }
+}
