@@ -97,7 +97,7 @@ struct Conclusion {
             return "libinput saw no touch: " + light.text
         }
         if analysis.reported.isEmpty, let short = unfiredHold {
-            return "libinput reported nothing: " + short.text + noTap
+            return "libinput reported nothing: " + short.text + analysis.motionOnlyInResets + noTap
         }
         if let resting = onSoftButtons { return resting }
         if let unsent = noTapMachine { return unsent + (noHold.map { "; nor a hold: " + $0 } ?? "") }
@@ -110,7 +110,7 @@ struct Conclusion {
                 + edgeScrollStart
         }
         let reported = analysis.reported.map(\.description)
-        if reported.isEmpty, let noHold { return "libinput reported nothing: " + noHold }
+        if reported.isEmpty, let noHold { return "libinput reported nothing: " + noHold + analysis.motionOnlyInResets }
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
     }

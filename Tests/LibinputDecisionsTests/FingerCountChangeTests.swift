@@ -76,4 +76,27 @@ final class FingerCountChangeTests: XCTestCase {
                     + "which the pad counts by its BTN_TOOL_* keys"), finding.text)
         XCTAssertTrue(finding.text.contains("src/evdev-mt-touchpad.c:1461 (libinput 1.22.1)); no finger travelled"))
     }
+
+    /// A lone finger that moved 1 mm only in the frame after it came down, where libinput still
+    /// restarts the motion history, moves no pointer: said with the lift before the hold timer.
+    /// The same move a frame later moves it.
+    func testAMoveOnlyWhereTheMotionHistoryRestartsIsSaidToMoveNothing() throws {
+        func conclusion(movingAt: Double) throws -> String {
+            var finger = Finger(down: 0, up: 0.028) { t in (t < movingAt ? 30 : 31, 25) }
+            // A pressure of its own in each frame, so that the kernel drops none of them.
+            finger.pressing = { t in 60 + Int32(t * 125) }
+            let recording = try FingerPaths.recording([finger], on: FingerPaths.twoSlots)
+            let explanation = try Replay.explain(recording, named: "short", options: ReplayOptions()).explanation
+            return try XCTUnwrap(explanation.sequences.first).conclusion
+        }
+        let reset = try conclusion(movingAt: 0.008)
+        XCTAssertTrue(reset.hasPrefix("libinput reported nothing"), reset)
+        XCTAssertTrue(
+            reset.contains(
+                "; touch 0 moved 1.0 mm, only in frames where libinput restarts the touches' motion history (where "
+                    + "the count of fingers changed, and the frame after), which move no pointer "
+                    + "(src/evdev-mt-touchpad.c:1461 (libinput 1.22.1))"), reset)
+        let later = try conclusion(movingAt: 0.016)
+        XCTAssertTrue(later.hasPrefix("libinput made this pointer motion"), later)
+    }
 }
