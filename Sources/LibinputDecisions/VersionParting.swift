@@ -24,19 +24,19 @@ public struct VersionParting: Equatable, Encodable, Sendable {
     public var changes: [LibinputChange]
     /// The other changes the later differences between the two show, each at the first
     /// difference it can give: an upgrade's other reasons (none where mtdev's plugin can give the
-    /// opening).
+    /// opening); and, after an opening a change gives, the first later difference none does.
     public var further: [Further] = []
     /// Every change the parting names, the opening's then the later ones', each once.
-    public var named: [LibinputChange] { changes + further.map(\.change) }
+    public var named: [LibinputChange] { changes + further.compactMap(\.change) }
     /// The touch sequence of `against`'s explanation the event falls in (``placed(in:)``; nil:
     /// not placed, as `compare` leaves it).
     public var sequence: Int?
     /// The event's time on libinput's clock in `against`'s replay, which places it in a sequence.
     var eventTime: UInt64 = 0
 
-    /// A change a later difference shows, and where.
+    /// A change a later difference shows, and where; nil: no known change gives the difference.
     public struct Further: Equatable, Encodable, Sendable {
-        public var change: LibinputChange
+        public var change: LibinputChange?
         /// As the parting's own: the event's position among `against`'s, its time, and the
         /// two versions' events there.
         public var index: Int
@@ -105,9 +105,29 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         // Without a device no change is told: the later differences have nothing to add. Where
         // mtdev's plugin can give the opening, reading the pad otherwise parts every later event,
         // and other changes' rules would match some of them: it alone is named.
+        // A scroll's stop (every value 0) the other version lacks as it sent none of that scroll:
+        // the end of a scroll it never began, which the change that lost the scroll gives.
+        func endsUnsentScroll(_ d: EventAlignment.Difference) -> Bool {
+            guard d.actual == nil, d.index < shown.count, case .pointerScroll(let stop) = shown[d.index].kind,
+                (stop.vertical ?? 0) == 0, (stop.horizontal ?? 0) == 0
+            else { return false }
+            var first = d.index
+            while first > 0, case .pointerScroll = shown[first - 1].kind { first -= 1 }
+            let during = at.0[first]...at.0[d.index]
+            return !zip(theirs, at.1).contains { event, time in
+                if case .pointerScroll = event.kind { during ~= time } else { false }
+            }
+        }
+        // A later difference no change gives is told once, where the opening has a change to
+        // name: a reader would take the opening's for every difference.
+        var unknownTold = opening.changes.isEmpty
         for d in differences.dropFirst() where device != nil && !opening.changes.contains(.mtdevPlugin) {
             let later = reasons(d)
-            for change in later.changes where told.insert(change).inserted {
+            let unknown = later.changes.isEmpty && !endsUnsentScroll(d)
+            let new: [LibinputChange?] =
+                unknown ? (unknownTold ? [] : [nil]) : later.changes.filter { told.insert($0).inserted }
+            unknownTold = unknownTold || unknown
+            for change in new {
                 further.append(
                     Further(
                         change: change, index: d.index, time: timeBase.seconds(later.time), expected: d.expected,
@@ -168,7 +188,9 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         return lines
             + further.map { f in
                 String(format: "  and at event %d (+%.3f s%@): ", f.index, f.time, inSequence(f.sequence))
-                    + "libinput \(f.change.release), \(f.change.commit): \(f.change.effect)"
+                    + (f.change.map { "libinput \($0.release), \($0.commit): \($0.effect)" }
+                        ?? "\(against) \(f.expected ?? "nothing"), \(libinput) \(f.actual ?? "nothing"), which no change "
+                        + "between them that TouchSynth knows gives")
             }
     }
 }

@@ -156,7 +156,7 @@ final class LibinputVersionTests: XCTestCase {
             return VersionComparison(runs: runs, device: device).partings
         }
         func changes(_ name: String) throws -> [[LibinputChange]] { try partings(name).map { $0?.changes ?? [] } }
-        func further(_ name: String) throws -> [[LibinputChange]] {
+        func further(_ name: String) throws -> [[LibinputChange?]] {
             try partings(name).map { $0?.further.map(\.change) ?? [] }
         }
         XCTAssertEqual(try changes("pinch-in.yml"), [[.firstUpdateNotSent], []])
