@@ -187,10 +187,11 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         }
         return lines
             + further.map { f in
-                String(format: "  and at event %d (+%.3f s%@): ", f.index, f.time, inSequence(f.sequence))
-                    + (f.change.map { "libinput \($0.release), \($0.commit): \($0.effect)" }
-                        ?? "\(against) \(f.expected ?? "nothing"), \(libinput) \(f.actual ?? "nothing"), which no change "
-                        + "between them that TouchSynth knows gives")
+                let unknown =
+                    "\(against) \(f.expected ?? "nothing"), \(libinput) \(f.actual ?? "nothing"), which no change "
+                    + "between them that TouchSynth knows gives"
+                return String(format: "  and at event %d (+%.3f s%@): ", f.index, f.time, inSequence(f.sequence))
+                    + (f.change.map { "libinput \($0.release), \($0.commit): \($0.effect)" } ?? unknown)
             }
     }
 }
