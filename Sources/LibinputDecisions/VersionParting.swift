@@ -113,7 +113,8 @@ public struct VersionParting: Equatable, Encodable, Sendable {
             else { return false }
             var first = d.index
             while first > 0, case .pointerScroll = shown[first - 1].kind { first -= 1 }
-            let during = at.0[first]...at.0[d.index]
+            // Events of several devices need not come in time order: the span either way.
+            let during = min(at.0[first], at.0[d.index])...max(at.0[first], at.0[d.index])
             return !zip(theirs, at.1).contains { event, time in
                 if case .pointerScroll = event.kind { during ~= time } else { false }
             }
