@@ -364,13 +364,11 @@ struct Conclusion {
         let strip = analysis.rules.edgeScrollStrip
         guard let (name, distance) = analysis.edgeScrollStrip(at: from, size: size) else { return nil }
         // The right edge's line, and the bottom's after it.
-        let line = ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313].mapValues { name == "right" ? $0 : $0 + 1 }
+        let line = ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313].mapValues { name == .right ? $0 : $0 + 1 }
         let source = analysis.rules.cite("evdev-mt-touchpad-edge-scroll.c", line)
-        let place =
-            distance < 0
-            ? "off the pad, \(SequenceAnalysis.mm(-distance)) mm past the \(name) edge, which libinput counts "
-            : "\(SequenceAnalysis.mm(distance)) mm from the \(name) edge, "
-        return ("it began " + place + "in the \(Int(strip)) mm where edge scrolling scrolls", source)
+        let place = SequenceAnalysis.fromEdge(distance, "\(name.rawValue) edge")
+        let within = distance < 0 ? ", which libinput counts in the " : ", in the "
+        return ("it began " + place + within + "\(Int(strip)) mm where edge scrolling scrolls", source)
     }
 
     /// A finger that began in the edge strip while libinput's scroll method was another.

@@ -1,9 +1,6 @@
 import Recordings
 
 extension SequenceAnalysis {
-    /// How long after it began an edge palm may leave the zone to be let go (`PALM_TIMEOUT`), ms.
-    static let edgePalmTimeout = 200.0
-
     /// Why touch `touch`, an edge palm from `began`, stayed one until it ended: libinput lets an
     /// edge palm go only if, within 200 ms of its beginning, it is out of the edge zones and has
     /// gone from where it began away from a side (any way but straight up or down), or from the
@@ -12,47 +9,47 @@ extension SequenceAnalysis {
     func edgePalmStayed(touch: Int, began: UInt64) -> String {
         guard let (width, height) = padSize,
             case let zones = PalmEdgeZones(width: width, height: height, device: recording.device),
-            let side = zones.side,
+            zones.side != nil,
             let track = sequence.tracks.first(where: {
                 $0.slot == touch && $0.points[0].time <= began && $0.points[$0.points.count - 1].time >= began
             }),
             let first = track.points.first(where: { $0.time >= began })?.mm
         else { return "" }
-        let top = zones.top
-        let inSide = { (x: Double) in x < side || x > width - side }
-        let fromSide = inSide(first.x)
+        let fromSide = zones.inSide(first.x)
         // From a side NE, E, SE, SW, W, NW; from the top S, SE, SW (bit 0 north, clockwise).
         let away: UInt32 = fromSide ? 0b1110_1110 : 0b0011_1000
-        let timeout = began + UInt64(Self.edgePalmTimeout * 1000)
+        let timeout = began + UInt64(rules.edgePalmTimeout * 1000)
         // A palm lifted within the timeout needs no reason to have stayed one.
         guard track.points[track.points.count - 1].time >= timeout else { return "" }
         let window = track.points.filter { $0.time >= began && $0.time < timeout }.map(\.mm)
         var leftGoing: CompassDirection?
-        for point in window where !inSide(point.x) && !(top.map { point.y < $0 } ?? false) {
+        for point in window where !zones.inSide(point.x) && !zones.inTop(point.y) {
             let direction = CompassDirection(x: point.x - first.x, y: point.y - first.y)
             // A move libinput lets go by is no reason it stayed.
             guard direction.octants & ~away != 0 || direction.octants & away == 0 else { return "" }
             leftGoing = leftGoing ?? direction
         }
         let rule =
-            "libinput lets an edge palm go only if it leaves the zone within \(Self.ms(Self.edgePalmTimeout)) ms, "
+            "libinput lets an edge palm go only if it leaves the zone within \(Self.ms(rules.edgePalmTimeout)) ms, "
             + (fromSide ? "going away from the side" : "going down") + "; " + rules.edgePalmRelease
         if let leftGoing {
             let wrong = CompassDirection(octants: leftGoing.octants & ~away & 0xff).name
-            return "; it stayed one: it left the zone within \(Self.ms(Self.edgePalmTimeout)) ms, but going "
+            return "; it stayed one: it left the zone within \(Self.ms(rules.edgePalmTimeout)) ms, but going "
                 + "\(leftGoing.name) from where it began by libinput's compass octants"
                 + (leftGoing.octants.nonzeroBitCount == 3 ? " (a move under 2 mm each way is three)" : "")
                 + ", and \(wrong) is not " + (fromSide ? "away from the side" : "down") + ": " + rule
         }
         guard let last = window.last else { return "" }
-        let place = inSide(last.x) ? Self.fromSide(min(last.x, width - last.x)) : "\(Self.mm(last.y)) mm from the top"
+        let place =
+            zones.inSide(last.x) ? Self.fromEdge(min(last.x, width - last.x), "side") : Self.fromEdge(last.y, "top")
         return "; it stayed one: it was still in the edge zone when it had been down "
-            + "\(Self.ms(Self.edgePalmTimeout)) ms (\(place)), and " + rule
+            + "\(Self.ms(rules.edgePalmTimeout)) ms (\(place)), and " + rule
     }
 
-    /// How far `distance` mm is from a side: from it, or past it where the kernel reported a
-    /// touch off the pad, which libinput's edge zone takes in (it compares one way).
-    static func fromSide(_ distance: Double) -> String {
-        distance < 0 ? "off the pad, \(mm(-distance)) mm past its side" : "\(mm(distance)) mm from the side"
+    /// How far `distance` mm is from `edge` (`side`, `bottom edge`): from it, or past it where the
+    /// kernel reported a touch off the pad, which libinput's zones and strips take in (they
+    /// compare one way).
+    static func fromEdge(_ distance: Double, _ edge: String) -> String {
+        distance < 0 ? "off the pad, \(mm(-distance)) mm past the \(edge)" : "\(mm(distance)) mm from the \(edge)"
     }
 }

@@ -9,6 +9,8 @@ public struct PalmEdgeZones: Equatable, Sendable {
     public let side: Double?
     /// How far the top zone reaches down, mm; nil where the pad has none.
     public let top: Double?
+    /// The pad's width the side zones are measured across, mm.
+    let width: Double
 
     static let share = 0.08
     static let most = 8.0
@@ -21,6 +23,7 @@ public struct PalmEdgeZones: Equatable, Sendable {
 
     /// The zones of `device`, `width` × `height` mm as libinput measures it.
     public init(width: Double, height: Double, device: DeviceDescription) {
+        self.width = width
         guard width >= Self.minimumWidth else {
             (side, top) = (nil, nil)
             return
@@ -29,4 +32,11 @@ public struct PalmEdgeZones: Equatable, Sendable {
         let topButtons = device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
         top = height > Self.topMinimumHeight && !topButtons ? height * Self.topShare : nil
     }
+
+    /// Whether `x` is in a side zone: nearer a side than the zone reaches, or past it, off the
+    /// pad (`tp_palm_in_side_edge` compares one way).
+    func inSide(_ x: Double) -> Bool { side.map { x < $0 || x > width - $0 } ?? false }
+
+    /// Whether `y` is in the top zone (`tp_palm_in_top_edge`).
+    func inTop(_ y: Double) -> Bool { top.map { y < $0 } ?? false }
 }

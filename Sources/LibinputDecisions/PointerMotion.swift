@@ -56,12 +56,16 @@ struct PointerMotion {
     /// The touchpad's state frame by frame, as far as which touches libinput counts: the clickpad
     /// pressed, the touches it pinned (`tp_pin_fingers`, `tp_unpin_finger`) and their software
     /// button states (`tp_button_touch_active`).
-    private struct Counting {
+    struct Counting {
         let analysis: SequenceAnalysis
         let clickpad: Bool
         private(set) var clickpadPressed = false
-        /// Where each pinned touch was pinned, by its index among the sequence's tracks.
-        private var pins: [Int: PointMM] = [:]
+        /// Where each pinned touch was pinned, and at which frame, by its index among the
+        /// sequence's tracks.
+        private var pins: [Int: (center: PointMM, frame: Int)] = [:]
+        /// Each pinned touch let go so far: its track's index, the frame that pinned it and the
+        /// frame it had moved far enough in.
+        private(set) var letGo: [(track: Int, pinned: Int, frame: Int)] = []
         private var next: Int
         /// Each track's software button states, by the frame it entered them.
         private let buttonStates: [[(frame: Int, state: String)]]
@@ -98,9 +102,11 @@ struct PointerMotion {
         mutating func advance(to frame: Int) {
             let frames = analysis.recording.frames, tracks = analysis.sequence.tracks
             while next <= frame, next < frames.count {
-                for (i, center) in pins {
-                    if let at = point(tracks[i], at: next), at.distance(to: center) >= analysis.rules.unpinDistance {
+                for (i, pin) in pins {
+                    if let at = point(tracks[i], at: next), at.distance(to: pin.center) >= analysis.rules.unpinDistance
+                    {
                         pins[i] = nil
+                        letGo.append((i, pin.frame, next))
                     }
                 }
                 let wasPressed = clickpadPressed
@@ -108,7 +114,9 @@ struct PointerMotion {
                     clickpadPressed = clickpad && event.value != 0
                 }
                 if clickpadPressed && !wasPressed {
-                    for (i, track) in tracks.enumerated() { if let at = point(track, at: next) { pins[i] = at } }
+                    for (i, track) in tracks.enumerated() {
+                        if let at = point(track, at: next) { pins[i] = (at, next) }
+                    }
                 }
                 next += 1
             }

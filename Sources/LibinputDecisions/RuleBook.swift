@@ -252,7 +252,9 @@ struct RuleBook {
         cite("evdev-mt-touchpad.c", ["1.22.1": 1461, "1.28.1": 1456, "1.31.3": 1377])
     }
 
-    /// Where an edge palm is let go if it leaves the zone within 200 ms, away from the edge.
+    /// How long after it began an edge palm may leave the zone to be let go (`PALM_TIMEOUT`, ms),
+    /// and where it is let go if it leaves within it, away from the edge.
+    let edgePalmTimeout = 200.0
     var edgePalmRelease: String {
         cite("evdev-mt-touchpad.c", ["1.22.1": 979, "1.28.1": 981, "1.31.3": 916])
     }

@@ -279,7 +279,7 @@ struct SequenceAnalysis {
         return touches.compactMap { touch in
             let (x, y) = (touch.from.x, touch.from.y)
             let fromSide = min(x, width - x)
-            let inSide = hasSides && fromSide < side
+            let inSide = zones.inSide(x)
             guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.palmChange == .detected(.edge) })
             else { return inSide ? edgeExemption(touch, fromSide: fromSide, side: side, width: width) : nil }
             if let top, !inSide, y < top {
@@ -293,7 +293,7 @@ struct SequenceAnalysis {
             return Finding(
                 rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
                 exceeds: inSide, agreesWithLog: inSide,
-                text: "touch \(touch.touch) began \(Self.fromSide(fromSide)), "
+                text: "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side")), "
                     + (hasSides
                         ? (inSide ? "inside" : "outside") + " the \(Self.mm(side)) mm edge zone of a "
                             + "\(Self.mm(width)) mm wide touchpad"
@@ -309,23 +309,27 @@ struct SequenceAnalysis {
     /// The edge strip edge scrolling scrolls in that `point` is in, and how far from the edge:
     /// the right edge's, or the bottom's on a clickpad or a pad at least 40 mm tall
     /// (`tp_edge_scroll_init`, whose `tp_touch_get_edge` the palm rules read too).
-    func edgeScrollStrip(at point: PointMM, size: (width: Double, height: Double)) -> (edge: String, distance: Double)?
-    {
+    func edgeScrollStrip(
+        at point: PointMM, size: (width: Double, height: Double)
+    ) -> (edge: ScrollEdge, distance: Double)? {
         let strip = rules.edgeScrollStrip
         let hasBottom = recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
         let right = size.width - point.x, bottom = size.height - point.y
-        return right < strip ? ("right", right) : hasBottom && bottom < strip ? ("bottom", bottom) : nil
+        return right < strip ? (.right, right) : hasBottom && bottom < strip ? (.bottom, bottom) : nil
     }
+
+    /// The edges edge scrolling scrolls along.
+    enum ScrollEdge: String { case right, bottom }
 
     /// Why a touch that began in a side's edge zone was no edge palm, where a rule of
     /// `tp_palm_detect_edge` let it be: with edge scrolling, the right edge's scroll strip; in
     /// libinput 1.22, a clickpad's software button area.
     private func edgeExemption(_ touch: TouchSummary, fromSide: Double, side: Double, width: Double) -> Finding? {
         let began =
-            "touch \(touch.touch) began \(Self.fromSide(fromSide)), inside the \(Self.mm(side)) mm "
+            "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side")), inside the \(Self.mm(side)) mm "
             + "edge zone, "
         let why: String, source: String
-        if edgeScrolling, let size = padSize, edgeScrollStrip(at: touch.from, size: size)?.edge == "right" {
+        if edgeScrolling, let size = padSize, edgeScrollStrip(at: touch.from, size: size)?.edge == .right {
             why =
                 "but in the right edge's \(Self.number(rules.edgeScrollStrip)) mm where edge scrolling scrolls, "
                 + "where libinput takes no edge palm"

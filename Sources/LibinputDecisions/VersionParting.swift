@@ -109,10 +109,11 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         // the end of a scroll it never began, which the change that lost the scroll gives.
         func endsUnsentScroll(_ d: EventAlignment.Difference) -> Bool {
             guard d.actual == nil, d.index < shown.count, case .pointerScroll(let stop) = shown[d.index].kind,
-                (stop.vertical ?? 0) == 0, (stop.horizontal ?? 0) == 0
+                stop.isStop
             else { return false }
+            // Back over the scroll's updates, to the stop before it: another scroll's end.
             var first = d.index
-            while first > 0, case .pointerScroll = shown[first - 1].kind { first -= 1 }
+            while first > 0, case .pointerScroll(let s) = shown[first - 1].kind, !s.isStop { first -= 1 }
             // Events of several devices need not come in time order: the span either way.
             let during = min(at.0[first], at.0[d.index])...max(at.0[first], at.0[d.index])
             return !zip(theirs, at.1).contains { event, time in

@@ -30,9 +30,11 @@ public enum EventAlignment {
     }
 
     /// ``differences(_:_:moments:)`` with a table of at most `cells`: past it, each window of
-    /// √`cells` events a side is lined up, and the first half of its steps kept, where what lies
-    /// past the window's end does not weigh on them; the next window begins there. A difference a
-    /// window sees whole is told as the whole table would tell it.
+    /// √`cells` events a side is lined up by its own table, and its steps kept until either side
+    /// has passed half its window, where what lies past the window's end weighs little on them;
+    /// the next window begins there. Where differences are far apart next to a window, as two
+    /// versions' are, this tells them as the whole table would; alike events may line up
+    /// another way as good.
     static func differences(
         _ a: [String], _ b: [String], moments: (expected: [Int64], actual: [Int64])?, cells: Int
     ) -> [Difference] {

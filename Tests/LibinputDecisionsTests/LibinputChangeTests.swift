@@ -131,8 +131,9 @@ final class LibinputChangeTests: XCTestCase {
     }
 
     /// After an opening a change gives (the speed curve), a later difference none gives (a motion
-    /// event the newer version lacks) is told once, without a change; a scroll's stop the newer
-    /// version lacks as it sent none of that scroll is the scroll's, and not told.
+    /// event the newer version lacks) is told once, without a change; the stop of a scroll the
+    /// newer version sent none of is that scroll's, and not told, though the scroll before it
+    /// was sent.
     func testALaterDifferenceNoChangeGivesIsToldOnce() throws {
         func at(_ time: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
             LibinputEvent(time: time, device: "event10", kind: kind)
@@ -143,19 +144,21 @@ final class LibinputChangeTests: XCTestCase {
         func scrolling(_ time: UInt64, _ value: Double) -> LibinputEvent {
             at(time, .pointerScroll(Scroll(source: .finger, vertical: value, horizontal: nil)))
         }
-        let before = [move(0, 1), scrolling(10_000, 2), scrolling(20_000, 0), move(30_000, 1), move(40_000, 1)]
-        let after = [move(0, 0.99913), move(30_000, 0.99913)]
+        let sent = [scrolling(10_000, 2), scrolling(20_000, 0)]
+        let before =
+            [move(0, 1)] + sent + [scrolling(50_000, 3), scrolling(60_000, 0), move(70_000, 1), move(80_000, 1)]
+        let after = [move(0, 0.99913)] + sent + [move(70_000, 0.99913)]
         let parting = try XCTUnwrap(
             VersionParting.between(
                 ("1.22.1", before), ("1.28.1", after), device: pad(), quirks: LibinputQuirks(), tapping: false))
         XCTAssertEqual(parting.changes, [.speedFactor])
-        // The scroll's first update is c3aa00ef's; its stop is no difference of its own; the lost
-        // motion at 40 ms no known change gives.
+        // The second scroll's first update is c3aa00ef's; its stop is no difference of its own; the
+        // lost motion at 80 ms no known change gives.
         XCTAssertEqual(parting.further.map(\.change), [.firstScrollSwipeUpdateNotSent, nil])
-        XCTAssertEqual(parting.further.last?.index, 4)
+        XCTAssertEqual(parting.further.map(\.index), [3, 6])
         XCTAssertEqual(
             parting.lines().last,
-            "  and at event 4 (+0.040 s): 1.22.1 POINTER_MOTION 1.000000/0.000000 (+1.000000/+0.000000), 1.28.1 "
+            "  and at event 6 (+0.080 s): 1.22.1 POINTER_MOTION 1.000000/0.000000 (+1.000000/+0.000000), 1.28.1 "
                 + "nothing, which no change between them that TouchSynth knows gives")
     }
 }
