@@ -99,12 +99,15 @@ enum ChildProcess {
     /// --explain` explaining what it recorded): one SIGINT, and ten seconds to finish.
     ///
     /// A program still running 50 ms after its first SIGINT may be waiting on one it started (a
-    /// shell on its command): the processes it had started by then get one SIGINT too, as Ctrl-C
-    /// would reach them all (not those it starts to finish its work), and the SIGKILL reaches
-    /// them all, so that none outlives the replay.
-    static func stop(_ pid: pid_t, once: Bool = false) -> Exit {
+    /// shell on its command): with `reachingStarted` (a user's program; the libinput side starts
+    /// none), the processes it had started when asked get one SIGINT too, as Ctrl-C would reach
+    /// them all (not those it starts to finish its work), and the SIGKILL reaches them all, so
+    /// that none outlives the replay.
+    static func stop(_ pid: pid_t, once: Bool = false, reachingStarted: Bool = false) -> Exit {
         if let exit = exited(pid) { return exit }
-        let start = Clock.now(), asked = ProcessTree.now()
+        // Read before the SIGINT: what the program starts once asked is its own to finish.
+        let startedWhenAsked = reachingStarted ? ProcessTree.descendants(of: pid) : []
+        let start = Clock.now()
         let grace: Int64 = once ? 10_000_000_000 : 2_000_000_000
         var nextSignal = start
         var startedSignalled = false
@@ -115,7 +118,7 @@ enum ChildProcess {
             }
             if !startedSignalled && Clock.now() >= start + 50_000_000 {
                 startedSignalled = true
-                for started in ProcessTree.descendants(of: pid, startedBefore: asked) { kill(started, SIGINT) }
+                for started in startedWhenAsked { kill(started, SIGINT) }
             }
             if var exit = exited(pid) {
                 exit.stopped = true

@@ -98,7 +98,7 @@ extension MockedDevice {
         var exit: ChildProcess.Exit?
         // Whatever ends the run, the program does not outlive it (nor its testbed).
         defer {
-            if exit == nil { _ = ChildProcess.stop(pid) }
+            if exit == nil { _ = ChildProcess.stop(pid, reachingStarted: channel == nil) }
             forwarding.end()
         }
 
@@ -165,7 +165,7 @@ extension MockedDevice {
             }
         if delivery.exit == nil {
             delivery.memory.sample(pid, now: Clock.now(), force: true)
-            delivery.exit = ChildProcess.stop(pid, once: link != nil)
+            delivery.exit = ChildProcess.stop(pid, once: link != nil, reachingStarted: channel == nil)
         } else if let signal = delivery.exit?.signal, forwarding.received == nil {
             exit = delivery.exit
             throw HarnessError(
