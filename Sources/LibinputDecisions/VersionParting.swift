@@ -102,9 +102,6 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         let opening = reasons(first)
         var told = Set(opening.changes)
         var further: [Further] = []
-        // Without a device no change is told: the later differences have nothing to add. Where
-        // mtdev's plugin can give the opening, reading the pad otherwise parts every later event,
-        // and other changes' rules would match some of them: it alone is named.
         // A scroll's stop (every value 0) the other version lacks as it sent none of that scroll:
         // the end of a scroll it never began, which the change that lost the scroll gives.
         func endsUnsentScroll(_ d: EventAlignment.Difference) -> Bool {
@@ -121,13 +118,16 @@ public struct VersionParting: Equatable, Encodable, Sendable {
             }
         }
         // A later difference no change gives is told once, where the opening has a change to
-        // name: a reader would take the opening's for every difference.
+        // name: a reader would take the opening's for every difference. Once told, no other is
+        // weighed, as a scroll's stop is by a pass over the other version's events.
         var unknownTold = opening.changes.isEmpty
+        // Without a device no change is told: the later differences have nothing to add. Where
+        // mtdev's plugin can give the opening, reading the pad otherwise parts every later event,
+        // and other changes' rules would match some of them: it alone is named.
         for d in differences.dropFirst() where device != nil && !opening.changes.contains(.mtdevPlugin) {
             let later = reasons(d)
-            let unknown = later.changes.isEmpty && !endsUnsentScroll(d)
-            let new: [LibinputChange?] =
-                unknown ? (unknownTold ? [] : [nil]) : later.changes.filter { told.insert($0).inserted }
+            let unknown = later.changes.isEmpty && !unknownTold && !endsUnsentScroll(d)
+            let new: [LibinputChange?] = unknown ? [nil] : later.changes.filter { told.insert($0).inserted }
             unknownTold = unknownTold || unknown
             for change in new {
                 further.append(
