@@ -172,6 +172,11 @@ public struct TouchSummary: Equatable, Sendable, Codable {
     public var peakSize: Int?
     /// True when the kernel reported it past its position axes' range at a frame: off the pad.
     public var offPad: Bool?
+    /// The touch whose moving finger the pad gave this touch's slot as it came down
+    /// (``SlotHandover``): this touch is that finger, the other touch the new contact.
+    public var takenFrom: SlotHandover?
+    /// The touch the pad gave this touch's finger to as it lifted: the finger went on there.
+    public var handedTo: SlotHandover?
 }
 
 /// A point on the touchpad, in millimetres (device units when it reports no resolution).

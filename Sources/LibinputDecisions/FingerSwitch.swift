@@ -187,9 +187,6 @@ extension SequenceAnalysis {
             + ", in which " + each.joined(separator: ", ")
     }
 
-    /// How far a touch steps in one frame, in mm, that no finger travels so fast.
-    private static let untravelledStep = 10.0
-
     /// The frame from `start` to `end` in which `touch` stepped at least ``untravelledStep`` as
     /// libinput counted a finger come down or lift that the pad gives no position of its own
     /// (``TouchSequence/untrackedFingerChanges``): the one position such a pad reports for its
@@ -205,20 +202,9 @@ extension SequenceAnalysis {
         return nil
     }
 
-    /// The frame from `start` to `end` in which `touch` stepped at least ``untravelledStep`` to
-    /// where a touch lifting in that frame had been, nearer it than its own last place: the pad
-    /// handing the finger that stayed to the other slot, a step no finger travelled. Of several
-    /// lifting, the nearest (the lower slot where two are as near).
+    /// The frame from `start` to `end` in which the pad handed the finger that stayed to
+    /// `touch`'s slot as another lifted (``liftHandover(at:of:)``).
     private func swapStep(of touch: Int, from start: Int, to end: Int) -> (mm: Double, lifted: Int)? {
-        for frame in start..<end {
-            let before = sequence.positions(at: frame - 1), after = sequence.positions(at: frame)
-            guard let from = before[touch]?.mm, let to = after[touch]?.mm,
-                to.distance(to: from) >= Self.untravelledStep
-            else { continue }
-            let lifted = before.filter { after[$0.key] == nil && to.distance(to: $0.value.mm) < to.distance(to: from) }
-                .min { (to.distance(to: $0.value.mm), $0.key) < (to.distance(to: $1.value.mm), $1.key) }
-            if let lifted { return (to.distance(to: from), lifted.key) }
-        }
-        return nil
+        (start..<end).lazy.compactMap { self.liftHandover(at: $0, of: touch) }.first
     }
 }

@@ -16,6 +16,7 @@ extension SequenceAnalysis {
             offPad: recording.touchpadGeometry.flatMap { pad in
                 track.points.contains { p in p.mm.x < 0 || p.mm.y < 0 || p.mm.x > pad.width || p.mm.y > pad.height }
                     ? true : nil
-            })
+            },
+            takenFrom: handover(to: track), handedTo: handover(from: track))
     }
 }

@@ -111,11 +111,23 @@ public enum ExplanationLines {
         var peakPressure: Int?
         var stillDown: Bool?
         var offPad: Bool?
+        var takenFrom: Handover?
+        var handedTo: Handover?
 
         init(_ t: TouchSummary) {
             (touch, downUs, upUs, fromMm, toMm, travelMm, peakPressure, stillDown, offPad) =
                 (t.touch, t.down, t.up, t.from, t.to, t.travel, t.peakPressure, t.stillDown, t.offPad)
+            (takenFrom, handedTo) = (t.takenFrom.map(Handover.init), t.handedTo.map(Handover.init))
         }
+    }
+
+    /// A ``SlotHandover``, its step's unit in its key.
+    struct Handover: Encodable {
+        var touch: Int
+        var stepMm: Double
+        var offHeadingMm: Double?
+
+        init(_ h: SlotHandover) { (touch, stepMm, offHeadingMm) = (h.touch, h.step, h.offHeading) }
     }
 
     struct Decision: Encodable {

@@ -185,7 +185,7 @@ public enum ExplanationText {
                     + (t.stillDown != true
                         ? "up " : e.endsInCut ? "still down where --end cut, lifted there " : "still down at the end, ")
                     + "\(time(e.seconds(t.up))) at \(point(t.to)), \(mm(t.travel)) mm from where it began at most"
-                    + pressure + offPad(t, extent: e.padExtent)
+                    + pressure + offPad(t, extent: e.padExtent) + handovers(t)
             )
         }
         if !s.decisions.isEmpty { lines.append("  libinput decided:") }
@@ -218,6 +218,22 @@ public enum ExplanationText {
     private static func time(_ seconds: Double) -> String { String(format: "%.3fs", seconds) }
     private static func mm(_ value: Double) -> String { String(format: "%.1f", value) }
     private static func point(_ p: PointMM) -> String { String(format: "%.1f,%.1f mm", p.x, p.y) }
+
+    /// `; the finger touch 0 had been: …` for a touch whose finger the pad moved between slots as
+    /// it came down or lifted (``SlotHandover``).
+    private static func handovers(_ t: TouchSummary) -> String {
+        let came = t.takenFrom.map {
+            "; by its path, the finger touch \($0.touch) had been: it came down \(mm($0.offHeading ?? 0)) mm from where "
+                + "touch \($0.touch) was heading, as touch \($0.touch) stepped \(mm($0.step)) mm away to a new contact"
+        }
+        let went = t.handedTo.map {
+            "; as it lifted, its finger went on as touch \($0.touch) (which stepped \(mm($0.step)) mm to where it had "
+                + "been)"
+        }
+        guard came != nil || went != nil else { return "" }
+        return (came ?? "") + (went ?? "")
+            + "; the pad matches its slots to the contacts by position alone, and libinput takes them as they come"
+    }
 
     /// `; off the pad: …` for a touch the kernel reported past the position axes' range at a
     /// frame (off its own range), whose distances from the edges are then negative or past the pad.

@@ -85,6 +85,16 @@ final class JSONSchemaTests: XCTestCase {
             ("bench", ["bench", "--json", "--throughput-only", "--events", "20000", "--runs", "1"]),
             ("bridge check", ["bridge", "check", "--json", capture]),
             ("explain", ["explain", "--json", "--enable-tap", session]),
+            // Touches off the pad and handed between slots, which the synthesized session has not.
+            (
+                "explain (real pad)",
+                [
+                    "explain", "--json",
+                    Fixtures.evemu.appendingPathComponent(
+                        "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+                    ).path,
+                ]
+            ),
             ("quirks", ["quirks", "--json", pinch]),
             (
                 "replay --with-libinput",

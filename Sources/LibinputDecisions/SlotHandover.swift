@@ -1,0 +1,77 @@
+import Recordings
+
+/// A finger the pad's tracking moved to another slot in the frame a touch came down or lifted in.
+/// A pad that matches its slots to the contacts it sees by position alone (the kernel's
+/// `input_mt_assign_slots` gives each slot the nearest contact, as on Synaptics PS/2 pads) may
+/// give a moving finger's slot to a new contact nearer its last place than the finger's own new
+/// place, or, as one of two lifts, move the finger that stayed into the slot that goes on.
+/// libinput takes the slots as they come: the touch that steps is another finger from then on.
+public struct SlotHandover: Equatable, Sendable, Codable {
+    /// The other touch: the one whose finger this touch took as it came down, or the one that
+    /// took this touch's finger as it lifted.
+    public var touch: Int
+    /// How far the other touch stepped in that frame, in mm: a step no finger travelled.
+    public var step: Double
+    /// For a touch coming down, how far from where the other touch was heading it began, in mm:
+    /// by its path, the other touch's finger.
+    public var offHeading: Double?
+}
+
+extension SequenceAnalysis {
+    /// How far a touch steps in one frame, in mm, that no finger travels so fast.
+    static let untravelledStep = 10.0
+
+    /// The touch whose moving finger the pad gave `track`'s slot to as `track` came down, its own
+    /// slot going to the new contact: in that frame the touch stepped away from where it was
+    /// heading (its last move, kept up), at least half ``untravelledStep``, and `track` began
+    /// within a third of that from there, where no second finger could have been. Of several, the
+    /// one `track` began nearest the heading of.
+    func handover(to track: FingerTrack) -> SlotHandover? {
+        let first = track.points[0], frame = first.frame
+        guard frame > sequence.frames.lowerBound, sequence.contactPositions(at: frame - 1)[track.slot] == nil else {
+            return nil
+        }
+        let candidates = sequence.tracks.compactMap { other -> SlotHandover? in
+            guard other.slot != track.slot, let now = other.points.firstIndex(where: { $0.frame == frame }), now >= 1
+            else { return nil }
+            let (last, point) = (other.points[now - 1], other.points[now])
+            // Where its last move, kept up, would have taken it; where it was, without one.
+            var heading = last.mm
+            if now >= 2, other.points[now - 2].time < last.time {
+                let before = other.points[now - 2]
+                let ahead = Double(point.time - last.time) / Double(last.time - before.time)
+                heading = PointMM(x: last.x + (last.x - before.x) * ahead, y: last.y + (last.y - before.y) * ahead)
+            }
+            let (away, gap) = (point.mm.distance(to: heading), first.mm.distance(to: heading))
+            guard away >= Self.untravelledStep / 2, gap * 3 <= away else { return nil }
+            return SlotHandover(touch: other.slot, step: point.mm.distance(to: last.mm), offHeading: gap)
+        }
+        return candidates.min { ($0.offHeading ?? 0, $0.touch) < ($1.offHeading ?? 0, $1.touch) }
+    }
+
+    /// The touch the pad gave `track`'s finger to as `track` lifted: the touch that stepped, in
+    /// the frame after `track`'s last, at least ``untravelledStep`` to where `track` had been,
+    /// nearer it than its own last place (``liftHandover(at:of:)``).
+    func handover(from track: FingerTrack) -> SlotHandover? {
+        let frame = track.points[track.points.count - 1].frame + 1
+        guard frame <= sequence.frames.upperBound else { return nil }
+        return sequence.positions(at: frame).keys.sorted().lazy.compactMap { touch in
+            self.liftHandover(at: frame, of: touch).flatMap {
+                $0.lifted == track.slot ? SlotHandover(touch: touch, step: $0.mm) : nil
+            }
+        }.first
+    }
+
+    /// Whether `touch` stepped at `frame` at least ``untravelledStep`` to where a touch lifting
+    /// in that frame had been, nearer it than its own last place: the pad handing the finger that
+    /// stayed to the other slot, a step no finger travelled. Of several lifting, the nearest (the
+    /// lower slot where two are as near).
+    func liftHandover(at frame: Int, of touch: Int) -> (mm: Double, lifted: Int)? {
+        let before = sequence.positions(at: frame - 1), after = sequence.positions(at: frame)
+        guard let from = before[touch]?.mm, let to = after[touch]?.mm, to.distance(to: from) >= Self.untravelledStep
+        else { return nil }
+        let lifted = before.filter { after[$0.key] == nil && to.distance(to: $0.value.mm) < to.distance(to: from) }
+            .min { (to.distance(to: $0.value.mm), $0.key) < (to.distance(to: $1.value.mm), $1.key) }
+        return lifted.map { (to.distance(to: from), $0.key) }
+    }
+}
