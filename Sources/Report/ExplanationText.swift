@@ -223,8 +223,9 @@ public enum ExplanationText {
     /// it came down or lifted (``SlotHandover``).
     private static func handovers(_ t: TouchSummary) -> String {
         let came = t.takenFrom.map {
-            "; by its path, the finger touch \($0.touch) had been: it came down \(mm($0.offHeading ?? 0)) mm from where "
-                + "touch \($0.touch) was heading, as touch \($0.touch) stepped \(mm($0.step)) mm away to a new contact"
+            "; by its path, the finger touch \($0.touch) had been: it came down \(mm($0.offHeading ?? 0)) mm from "
+                + "where touch \($0.touch) was heading, as touch \($0.touch) stepped \(mm($0.step)) mm away to a new "
+                + "contact"
         }
         let went = t.handedTo.map {
             "; as it lifted, its finger went on as touch \($0.touch) (which stepped \(mm($0.step)) mm to where it had "
