@@ -15,6 +15,8 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
     case scrollToPinchWithoutBegin
     case swipeFirstUpdateUnfiltered
     case firstScrollSwipeUpdateNotSent
+    case scrollAxisLockUnseeded
+    case buttonCancelsMotion
     case mtdevPlugin
 
     /// The first release that has it.
@@ -24,8 +26,9 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .appleNaturalScroll: "1.24.0"
         case .widerWithoutResolution: "1.25.0"
         case .tapEndsImmediateScroll: "1.26.0"
-        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered: "1.27.0"
-        case .firstScrollSwipeUpdateNotSent: "1.27.1"
+        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered, .buttonCancelsMotion:
+            "1.27.0"
+        case .firstScrollSwipeUpdateNotSent, .scrollAxisLockUnseeded: "1.27.1"
         case .mtdevPlugin: "1.29.0"
         }
     }
@@ -49,8 +52,9 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .appleNaturalScroll: "d61d3859"
         case .widerWithoutResolution: "4effe6b1"
         case .tapEndsImmediateScroll: "15609213"
-        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered: "68a2ff0d"
-        case .firstScrollSwipeUpdateNotSent: "c3aa00ef"
+        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered, .buttonCancelsMotion:
+            "68a2ff0d"
+        case .firstScrollSwipeUpdateNotSent, .scrollAxisLockUnseeded: "c3aa00ef"
         case .mtdevPlugin: "27f4b0ae"
         }
     }
@@ -62,9 +66,10 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .appleNaturalScroll: "evdev: Enable natural scrolling by default on Apple"
         case .widerWithoutResolution: "evdev: add a helper macro for the absinfo range"
         case .tapEndsImmediateScroll: "touchpad: disable the immediate scroll state if tapping is enabled"
-        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered:
+        case .firstUpdateNotSent, .scrollToPinchWithoutBegin, .swipeFirstUpdateUnfiltered, .buttonCancelsMotion:
             "gestures: get rid of tp_gestures_start"
-        case .firstScrollSwipeUpdateNotSent: "gestures: don't handle SWIPE if we transitioned from SWIPE_START"
+        case .firstScrollSwipeUpdateNotSent, .scrollAxisLockUnseeded:
+            "gestures: don't handle SWIPE if we transitioned from SWIPE_START"
         case .mtdevPlugin: "Move mtdev into a plugin"
         }
     }
@@ -97,6 +102,14 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
                 + "times larger, and the next ones too from the velocity it leaves (gone in 1.27.1, which sends no "
                 + "such update)"
         case .firstScrollSwipeUpdateNotSent: "from it a scroll or swipe sends no update with its begin"
+        case .scrollAxisLockUnseeded:
+            "from it the scroll's first event, no longer sent, no longer seeds the two-finger scroll's axis lock "
+                + "(tp_gesture_apply_scroll_constraints), which weighs the direction of the events before it: an early "
+                + "event of the scroll keeps an axis the other version dropped, or drops one it kept"
+        case .buttonCancelsMotion:
+            "from it a button event on the touchpad (a clickpad's release) cancels the pointer motion under way "
+                + "(tp_gesture_cancel_motion_gestures): that frame's motion is not sent, and the motion after it "
+                + "is accelerated without it"
         case .mtdevPlugin:
             "from it a touchpad without slots is read through mtdev as a plugin, with slots: on Apple's pads, whose "
                 + "quirks give a touch size range, touch size decides its touches"
@@ -162,6 +175,22 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
                 let gain = Self.accelerationChange(e, a)
             else { return false }
             return abs(gain - 1) >= 0.1
+        case .scrollAxisLockUnseeded:
+            // The same scroll but for one axis, kept by one version and dropped (absent) by the other.
+            // Where tapping's wait began the scroll at another moment, the lock weighed other events.
+            guard !tapWaits, sameShape, kinds[0] == .scroll, case .pointerScroll(let e) = expected?.kind,
+                case .pointerScroll(let a) = actual?.kind
+            else { return false }
+            func same(_ x: Double?, _ y: Double?) -> Bool { abs((x ?? 0) - (y ?? 0)) <= 1e-6 * max(1, abs(x ?? 0)) }
+            func dropped(_ x: Double?, _ y: Double?) -> Bool { (x == nil) != (y == nil) && (x ?? y ?? 0) != 0 }
+            return dropped(e.vertical, a.vertical) && same(e.horizontal, a.horizontal)
+                || dropped(e.horizontal, a.horizontal) && same(e.vertical, a.vertical)
+        case .buttonCancelsMotion:
+            // A motion one version sent at the moment of a button event both sent, just before it.
+            guard kinds.contains(.motion), kinds.contains(nil), let motion = expected ?? actual,
+                case .pointerButton = previous?.kind
+            else { return false }
+            return previous?.time == motion.time
         case .firstScrollSwipeUpdateNotSent:
             // One update missing: a swipe's first after its begin, or a scroll's first.
             if kinds.contains(.swipe) { return kinds.contains(nil) && previous.map(Self.beginsSwipe) == true }

@@ -117,6 +117,20 @@ public struct VersionParting: Equatable, Encodable, Sendable {
                 if case .pointerScroll = event.kind { during ~= time } else { false }
             }
         }
+        // A motion both sent, the same but accelerated otherwise, right after one that a version
+        // did not send: the pointer filter's history lacks it there, so it is the drop's doing.
+        func followsDroppedMotion(_ d: EventAlignment.Difference, _ dropped: EventAlignment.Difference) -> Bool {
+            guard d.expected != nil, d.actual != nil, (0...1) ~= d.index - dropped.index,
+                (0...1) ~= d.actualIndex - dropped.actualIndex,
+                case .pointerMotion(_, _, let x, let y) = shown[d.index].kind,
+                case .pointerMotion(_, _, x, y) = theirs[d.actualIndex].kind
+            else { return false }
+            let gone = dropped.expected == nil ? theirs[dropped.actualIndex] : shown[dropped.index]
+            guard dropped.expected == nil || dropped.actual == nil, case .pointerMotion = gone.kind else {
+                return false
+            }
+            return true
+        }
         // A later difference no change gives is told once, where the opening has a change to
         // name: a reader would take the opening's for every difference. Once told, no other is
         // weighed, as a scroll's stop is by a pass over the other version's events.
@@ -124,8 +138,11 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         // Without a device no change is told: the later differences have nothing to add. Where
         // mtdev's plugin can give the opening, reading the pad otherwise parts every later event,
         // and other changes' rules would match some of them: it alone is named.
+        var last = (difference: first, changes: opening.changes)
         for d in differences.dropFirst() where device != nil && !opening.changes.contains(.mtdevPlugin) {
-            let later = reasons(d)
+            var later = reasons(d)
+            if later.changes.isEmpty, followsDroppedMotion(d, last.difference) { later.changes = last.changes }
+            last = (d, later.changes)
             let unknown = later.changes.isEmpty && !unknownTold && !endsUnsentScroll(d)
             let new: [LibinputChange?] = unknown ? [nil] : later.changes.filter { told.insert($0).inserted }
             unknownTold = unknownTold || unknown

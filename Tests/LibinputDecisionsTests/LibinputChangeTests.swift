@@ -161,4 +161,61 @@ final class LibinputChangeTests: XCTestCase {
             "  and at event 6 (+0.080 s): 1.22.1 POINTER_MOTION 1.000000/0.000000 (+1.000000/+0.000000), 1.28.1 "
                 + "nothing, which no change between them that TouchSynth knows gives")
     }
+
+    /// c3aa00ef's first scroll event no longer seeds the scroll's axis lock: an event the same
+    /// but for one axis, kept by one version alone, is c3aa00ef's, the other axis the same; not
+    /// where tapping's wait began the scroll at another moment.
+    func testAnAxisOneVersionKeptIsTheAxisLockUnseeded() {
+        func both(_ vertical: Double?, _ horizontal: Double?) -> LibinputEvent {
+            LibinputEvent(
+                time: 0, device: "event10",
+                kind: .pointerScroll(Scroll(source: .finger, vertical: vertical, horizontal: horizontal)))
+        }
+        func candidates(
+            _ x: String, _ y: String, _ a: LibinputEvent, _ b: LibinputEvent, on device: DeviceDescription,
+            tapping: Bool = false
+        ) -> [LibinputChange] {
+            LibinputChange.candidates(between: x, and: y, expected: a, actual: b, device: device, tapping: tapping)
+        }
+        let device = pad(resolution: 40)
+        let (dropped, kept) = (both(nil, 0.657931), both(-0.701793, 0.657931))
+        XCTAssertEqual(candidates("1.22.1", "1.31.3", dropped, kept, on: device), [.scrollAxisLockUnseeded])
+        XCTAssertEqual(candidates("1.31.3", "1.22.1", kept, dropped, on: device), [.scrollAxisLockUnseeded])
+        XCTAssertEqual(candidates("1.27.0", "1.27.1", dropped, kept, on: device), [.scrollAxisLockUnseeded])
+        XCTAssertEqual(candidates("1.28.1", "1.31.3", dropped, kept, on: device), [])
+        XCTAssertEqual(candidates("1.22.1", "1.31.3", dropped, both(-0.7, 0.6), on: device), [], "another axis too")
+        XCTAssertEqual(
+            candidates("1.22.1", "1.31.3", dropped, kept, on: pad(resolution: 40, slots: nil), tapping: true), [])
+    }
+
+    /// From 68a2ff0d a button event cancels the pointer motion under way: a motion one version
+    /// sent at the moment of a button both sent, right after it, is that; and the motion right
+    /// after, the same but accelerated otherwise, is its doing too, not a difference of its own.
+    func testAMotionLostWithAButtonEventIsTheButtonCancellingIt() throws {
+        func at(_ time: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
+            LibinputEvent(time: time, device: "event10", kind: kind)
+        }
+        func move(_ time: UInt64, _ gain: Double) -> LibinputEvent {
+            at(time, .pointerMotion(dx: gain, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
+        }
+        let release = at(20_000, .pointerButton(button: 272, state: .released, seatCount: 0))
+        let device = pad(resolution: 40)
+        func candidates(_ x: String, _ y: String, _ lost: LibinputEvent, after: LibinputEvent) -> [LibinputChange] {
+            LibinputChange.candidates(
+                between: x, and: y, expected: lost, actual: nil, after: after, device: device, tapping: false)
+        }
+        XCTAssertEqual(candidates("1.22.1", "1.31.3", move(20_000, 0.17), after: release), [.buttonCancelsMotion])
+        XCTAssertEqual(candidates("1.28.1", "1.31.3", move(20_000, 0.17), after: release), [])
+        XCTAssertEqual(candidates("1.22.1", "1.31.3", move(30_000, 0.17), after: release), [], "a later frame")
+        XCTAssertEqual(candidates("1.22.1", "1.31.3", move(20_000, 0.17), after: move(10_000, 1)), [])
+
+        let before = [move(0, 1), move(10_000, 1), release, move(20_000, 0.17), move(30_000, 0.94), move(40_000, 1)]
+        let after = [move(0, 0.99913), move(10_000, 0.99913), release, move(30_000, 1.07), move(40_000, 0.99913)]
+        let parting = try XCTUnwrap(
+            VersionParting.between(
+                ("1.22.1", before), ("1.31.3", after), device: device, quirks: LibinputQuirks(), tapping: false))
+        XCTAssertEqual(parting.changes, [.speedFactor])
+        XCTAssertEqual(parting.further.map(\.change), [.buttonCancelsMotion])
+        XCTAssertEqual(parting.further.map(\.index), [3])
+    }
 }
