@@ -156,8 +156,10 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
                     || expected.flatMap(Self.unaccelerated) != actual.flatMap(Self.unaccelerated))
         case .tapEndsImmediateScroll:
             // Released before mtdev's plugin: a pad without gestures as the versions around it see it.
-            // The scroll waits: one version scrolls where the other sends something else, or nothing.
-            return tapWaits && kinds.contains(.scroll) && !sameShape && !resumesAtOnce
+            // The scroll waits: one version scrolls where the other sends something else, or nothing,
+            // and goes on later; or at once, where the wait ends amid a scroll the other had begun.
+            return tapWaits && kinds.contains(.scroll) && !sameShape
+                && (!resumesAtOnce || previous.map(Self.scrollsOn) == true)
         case .firstUpdateNotSent:
             // One pinch update fewer: missing, or the next one in its place right after the begin.
             return kinds.contains(.pinch)

@@ -116,7 +116,8 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertEqual(candidates(other, on: pad()), [], "4256 and 4257 units are both 61 per mm")
     }
 
-    /// With tapping on, a pad without gestures (one slot) no longer scrolls at once from 1.26.
+    /// With tapping on, a pad without gestures (one slot) no longer scrolls at once from 1.26:
+    /// it goes on later, or at once where its wait ends amid a scroll the other version began.
     func testTappingEndsTheImmediateScrollOnAPadWithoutGestures() {
         let single = pad(resolution: 40, slots: nil)
         XCTAssertTrue(
@@ -128,6 +129,15 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertFalse(
             LibinputChange.tapEndsImmediateScroll.explains(
                 expected: scroll(0.7), actual: nil, device: pad(resolution: 40), tapping: true))
+        // Going on at the other's next moment: the wait's end amid the other's scroll, or a
+        // scroll's first event alone (c3aa00ef's).
+        XCTAssertTrue(
+            LibinputChange.tapEndsImmediateScroll.explains(
+                expected: scroll(1.97), actual: nil, after: scroll(7.24), resumesAtOnce: true, device: single,
+                tapping: true))
+        XCTAssertFalse(
+            LibinputChange.tapEndsImmediateScroll.explains(
+                expected: scroll(0.7), actual: nil, resumesAtOnce: true, device: single, tapping: true))
     }
 
     /// After an opening a change gives (the speed curve), a later difference none gives (a motion
