@@ -42,10 +42,32 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
             throw HarnessError(
                 .missingFile, "libinput \(version) is not built, and \(buildArea), where builds go, is a file")
         }
-        throw HarnessError(
-            .notBuilt,
-            "libinput \(version) is not built in \(buildArea): `tools/build-libinput \(version)` "
-                + "builds it from Debian's source package")
+        throw HarnessError(.notBuilt, "libinput \(version) is not built in \(buildArea): " + builder(of: version))
+    }
+
+    /// The command that builds `version` into `area`, in words: TouchSynth's
+    /// `tools/build-libinput`, told where the builds go unless they go to the build area of the
+    /// checkout it is in, `checkoutArea` (an app's package has its own build area, and no script).
+    static func builder(
+        of version: String, into area: String = buildArea, checkoutArea: String? = checkoutArea
+    )
+        -> String
+    {
+        guard checkoutArea != URL(fileURLWithPath: area).standardizedFileURL.path else {
+            return "`tools/build-libinput \(version)` builds it from Debian's source package"
+        }
+        return "in a checkout of TouchSynth, `TOUCHSYNTH_LIBINPUT_BUILDS=\(area) tools/build-libinput \(version)` "
+            + "builds it there from Debian's source package (`tools/build-libinput --list` names the versions "
+            + "Debian offers)"
+    }
+
+    /// The build area of the checkout of TouchSynth the running executable was built in, where
+    /// its `tools/build-libinput` builds by default; nil outside one.
+    private static var checkoutArea: String? {
+        BuildProducts.inCheckout("tools/build-libinput").map { script in
+            URL(fileURLWithPath: script).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/libinput").standardizedFileURL.path
+        }
     }
 
     /// What is wrong with `versions` as libinput versions to replay on, worded to follow the

@@ -69,11 +69,8 @@ enum LibinputBuilder {
             missing = error
         }
         guard missing.kind == .notBuilt else { throw missing }
-        guard let script = BuildProducts.inCheckout("tools/build-libinput") else {
-            throw CommandError(
-                description: missing.message
-                    + "; that script is in a checkout of touchsynth, not found beside this executable")
-        }
+        // Outside a checkout the error says where the script is and where it should build.
+        guard let script = BuildProducts.inCheckout("tools/build-libinput") else { throw missing }
         let outcome = run(script, version)
         if outcome.status != 0 {
             throw CommandError(

@@ -16,7 +16,23 @@ final class LibinputBuildTests: XCTestCase {
         try "version=1.28.1\nprefix=\(prefix)\n".write(
             toFile: prefix + "/BUILD-INFO", atomically: true, encoding: .utf8)
         XCTAssertNil(LibinputBuild.built("1.28.1", in: area))
-        FileManager.default.createFile(atPath: prefix + "/lib/libinput.so.10", contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: prefix + "/lib/libinput.so.10", contents: Data()))
         XCTAssertEqual(LibinputBuild.built("1.28.1", in: area)?.libraryDirectory, prefix + "/lib")
+    }
+
+    /// A version not built is told with the command that builds it where the replay looks: the
+    /// script alone in a checkout building into its own area; told where to build otherwise, as
+    /// for an app's package, which has its own build area and no script.
+    func testTheCommandForAVersionNotBuiltBuildsWhereTheReplayLooks() {
+        let checkout = "/src/touchsynth/.build/libinput"
+        XCTAssertEqual(
+            LibinputBuild.builder(of: "1.28.1", into: checkout + "/", checkoutArea: checkout),
+            "`tools/build-libinput 1.28.1` builds it from Debian's source package")
+        for other in [checkout, nil] {
+            XCTAssertTrue(
+                LibinputBuild.builder(of: "1.28.1", into: "/src/app/.build/libinput", checkoutArea: other).hasPrefix(
+                    "in a checkout of TouchSynth, `TOUCHSYNTH_LIBINPUT_BUILDS=/src/app/.build/libinput "
+                        + "tools/build-libinput 1.28.1` builds it there"))
+        }
     }
 }
