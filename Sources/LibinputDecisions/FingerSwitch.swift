@@ -202,8 +202,8 @@ extension SequenceAnalysis {
         return nil
     }
 
-    /// The frame from `start` to `end` in which the pad handed the finger that stayed to
-    /// `touch`'s slot as another lifted (``liftHandover(at:of:)``).
+    /// The step `touch` made, from `start` to `end`, where the pad handed it the finger that
+    /// stayed as another touch lifted (``liftHandover(at:of:)``), with that touch.
     private func swapStep(of touch: Int, from start: Int, to end: Int) -> (mm: Double, lifted: Int)? {
         (start..<end).lazy.compactMap { self.liftHandover(at: $0, of: touch) }.first
     }

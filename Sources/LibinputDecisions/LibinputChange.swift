@@ -74,6 +74,11 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
+    /// Whether it holds back a run of events (tapping's wait before a scroll): an event a version
+    /// lacks right after one it lacks that this change gives is its too, though that version
+    /// goes on at once after it, where the wait ends.
+    public var holdsBackARun: Bool { self == .tapEndsImmediateScroll }
+
     /// Whether it changes accelerated deltas alone: no gesture's scale, angle, scroll distance
     /// or unaccelerated delta moves with it.
     public var changesAcceleratedDeltasAlone: Bool { self == .speedFactor }
@@ -156,10 +161,8 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
                     || expected.flatMap(Self.unaccelerated) != actual.flatMap(Self.unaccelerated))
         case .tapEndsImmediateScroll:
             // Released before mtdev's plugin: a pad without gestures as the versions around it see it.
-            // The scroll waits: one version scrolls where the other sends something else, or nothing,
-            // and goes on later; or at once, where the wait ends amid a scroll the other had begun.
-            return tapWaits && kinds.contains(.scroll) && !sameShape
-                && (!resumesAtOnce || previous.map(Self.scrollsOn) == true)
+            // The scroll waits: one version scrolls where the other sends something else, or nothing.
+            return tapWaits && kinds.contains(.scroll) && !sameShape && !resumesAtOnce
         case .firstUpdateNotSent:
             // One pinch update fewer: missing, or the next one in its place right after the begin.
             return kinds.contains(.pinch)

@@ -1,11 +1,12 @@
 import Recordings
 
 /// A finger the pad's tracking moved to another slot in the frame a touch came down or lifted in.
-/// A pad that matches its slots to the contacts it sees by position alone (the kernel's
-/// `input_mt_assign_slots` gives each slot the nearest contact, as on Synaptics PS/2 pads) may
-/// give a moving finger's slot to a new contact nearer its last place than the finger's own new
-/// place, or, as one of two lifts, move the finger that stayed into the slot that goes on.
-/// libinput takes the slots as they come: the touch that steps is another finger from then on.
+/// A pad gives its slots by its own order of the contacts it sees, not always by following each
+/// finger (the kernel's Synaptics PS/2 driver of 2012 put the contact the firmware reported
+/// first in slot 0, whichever finger it was): a moving finger's slot may go to a new contact
+/// while the finger takes another, and, as one of two lifts, the finger that stayed may move to
+/// the slot that goes on. libinput takes the slots as they come: the touch that steps is another
+/// finger from then on.
 public struct SlotHandover: Equatable, Sendable, Codable {
     /// The other touch: the one whose finger this touch took as it came down, or the one that
     /// took this touch's finger as it lifted.
@@ -39,14 +40,15 @@ extension SequenceAnalysis {
             var heading = last.mm
             if now >= 2, other.points[now - 2].time < last.time {
                 let before = other.points[now - 2]
-                let ahead = Double(point.time - last.time) / Double(last.time - before.time)
+                // At most three moves ahead: past a gap in the frames the heading says little.
+                let ahead = min(3, Double(point.time - last.time) / Double(last.time - before.time))
                 heading = PointMM(x: last.x + (last.x - before.x) * ahead, y: last.y + (last.y - before.y) * ahead)
             }
             let (away, gap) = (point.mm.distance(to: heading), first.mm.distance(to: heading))
             guard away >= Self.untravelledStep / 2, gap * 3 <= away else { return nil }
             return SlotHandover(touch: other.slot, step: point.mm.distance(to: last.mm), offHeading: gap)
         }
-        return candidates.min { ($0.offHeading ?? 0, $0.touch) < ($1.offHeading ?? 0, $1.touch) }
+        return candidates.min { ($0.offHeading ?? .infinity, $0.touch) < ($1.offHeading ?? .infinity, $1.touch) }
     }
 
     /// The touch the pad gave `track`'s finger to as `track` lifted: the touch that stepped, in
@@ -62,10 +64,10 @@ extension SequenceAnalysis {
         }.first
     }
 
-    /// Whether `touch` stepped at `frame` at least ``untravelledStep`` to where a touch lifting
-    /// in that frame had been, nearer it than its own last place: the pad handing the finger that
-    /// stayed to the other slot, a step no finger travelled. Of several lifting, the nearest (the
-    /// lower slot where two are as near).
+    /// How far `touch` stepped at `frame`, and the touch lifting in that frame it stepped to,
+    /// when it stepped at least ``untravelledStep`` to where that touch had been, nearer it than
+    /// its own last place: the pad handing the finger that stayed to the other slot, a step no
+    /// finger travelled. Of several lifting, the nearest (the lower slot where two are as near).
     func liftHandover(at frame: Int, of touch: Int) -> (mm: Double, lifted: Int)? {
         let before = sequence.positions(at: frame - 1), after = sequence.positions(at: frame)
         guard let from = before[touch]?.mm, let to = after[touch]?.mm, to.distance(to: from) >= Self.untravelledStep

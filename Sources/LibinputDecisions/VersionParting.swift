@@ -117,18 +117,23 @@ public struct VersionParting: Equatable, Encodable, Sendable {
                 if case .pointerScroll = event.kind { during ~= time } else { false }
             }
         }
+        // An event one version lacks right after another it lacks: one run of events it did not send.
+        func continuesRun(_ d: EventAlignment.Difference, _ run: EventAlignment.Difference) -> Bool {
+            d.actual == nil && run.actual == nil && d.index == run.index + 1 && d.actualIndex == run.actualIndex
+                || d.expected == nil && run.expected == nil && d.actualIndex == run.actualIndex + 1
+                    && d.index == run.index
+        }
         // A motion both sent, the same but accelerated otherwise, right after one that a version
         // did not send: the pointer filter's history lacks it there, so it is the drop's doing.
         func followsDroppedMotion(_ d: EventAlignment.Difference, _ dropped: EventAlignment.Difference) -> Bool {
-            guard d.expected != nil, d.actual != nil, (0...1) ~= d.index - dropped.index,
-                (0...1) ~= d.actualIndex - dropped.actualIndex,
+            guard dropped.expected == nil || dropped.actual == nil, d.expected != nil, d.actual != nil,
+                (0...1) ~= d.index - dropped.index, (0...1) ~= d.actualIndex - dropped.actualIndex,
+                case .pointerMotion = (dropped.expected == nil ? theirs[dropped.actualIndex] : shown[dropped.index])
+                    .kind,
+                // The same unaccelerated motion, to the bit: the finger moved alike, the filter did not.
                 case .pointerMotion(_, _, let x, let y) = shown[d.index].kind,
                 case .pointerMotion(_, _, x, y) = theirs[d.actualIndex].kind
             else { return false }
-            let gone = dropped.expected == nil ? theirs[dropped.actualIndex] : shown[dropped.index]
-            guard dropped.expected == nil || dropped.actual == nil, case .pointerMotion = gone.kind else {
-                return false
-            }
             return true
         }
         // A later difference no change gives is told once, where the opening has a change to
@@ -141,6 +146,9 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         var last = (difference: first, changes: opening.changes)
         for d in differences.dropFirst() where device != nil && !opening.changes.contains(.mtdevPlugin) {
             var later = reasons(d)
+            if later.changes.isEmpty, continuesRun(d, last.difference) {
+                later.changes = last.changes.filter(\.holdsBackARun)
+            }
             if later.changes.isEmpty, followsDroppedMotion(d, last.difference) { later.changes = last.changes }
             last = (d, later.changes)
             let unknown = later.changes.isEmpty && !unknownTold && !endsUnsentScroll(d)

@@ -53,10 +53,15 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
     )
         -> String
     {
-        guard checkoutArea != URL(fileURLWithPath: area).standardizedFileURL.path else {
+        let area = URL(fileURLWithPath: area).standardizedFileURL.path
+        guard checkoutArea != area else {
             return "`tools/build-libinput \(version)` builds it from Debian's source package"
         }
-        return "in a checkout of TouchSynth, `TOUCHSYNTH_LIBINPUT_BUILDS=\(area) tools/build-libinput \(version)` "
+        // Absolute, as the command runs in the checkout; quoted where a shell would split it.
+        let quoted =
+            area.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+".contains($0)) }
+            ? area : "'" + area.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return "in a checkout of TouchSynth, `TOUCHSYNTH_LIBINPUT_BUILDS=\(quoted) tools/build-libinput \(version)` "
             + "builds it there from Debian's source package (`tools/build-libinput --list` names the versions "
             + "Debian offers)"
     }

@@ -222,10 +222,10 @@ public enum ExplanationText {
     /// `; the finger touch 0 had been: …` for a touch whose finger the pad moved between slots as
     /// it came down or lifted (``SlotHandover``).
     private static func handovers(_ t: TouchSummary) -> String {
-        let came = t.takenFrom.map {
-            "; by its path, the finger touch \($0.touch) had been: it came down \(mm($0.offHeading ?? 0)) mm from "
-                + "where touch \($0.touch) was heading, as touch \($0.touch) stepped \(mm($0.step)) mm away to a new "
-                + "contact"
+        let came = t.takenFrom.map { h in
+            "; by its path, the finger touch \(h.touch) had been: it came down "
+                + (h.offHeading.map { "\(mm($0)) mm from where touch \(h.touch) was heading, " } ?? "")
+                + "as touch \(h.touch) stepped \(mm(h.step)) mm away to a new contact"
         }
         let went = t.handedTo.map {
             "; as it lifted, its finger went on as touch \($0.touch) (which stepped \(mm($0.step)) mm to where it had "
@@ -233,7 +233,8 @@ public enum ExplanationText {
         }
         guard came != nil || went != nil else { return "" }
         return (came ?? "") + (went ?? "")
-            + "; the pad matches its slots to the contacts by position alone, and libinput takes them as they come"
+            + "; the pad gives its slots by its own order of the contacts, not by following each finger, and "
+            + "libinput takes them as they come"
     }
 
     /// `; off the pad: …` for a touch the kernel reported past the position axes' range at a

@@ -116,8 +116,7 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertEqual(candidates(other, on: pad()), [], "4256 and 4257 units are both 61 per mm")
     }
 
-    /// With tapping on, a pad without gestures (one slot) no longer scrolls at once from 1.26:
-    /// it goes on later, or at once where its wait ends amid a scroll the other version began.
+    /// With tapping on, a pad without gestures (one slot) no longer scrolls at once from 1.26.
     func testTappingEndsTheImmediateScrollOnAPadWithoutGestures() {
         let single = pad(resolution: 40, slots: nil)
         XCTAssertTrue(
@@ -129,15 +128,27 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertFalse(
             LibinputChange.tapEndsImmediateScroll.explains(
                 expected: scroll(0.7), actual: nil, device: pad(resolution: 40), tapping: true))
-        // Going on at the other's next moment: the wait's end amid the other's scroll, or a
-        // scroll's first event alone (c3aa00ef's).
-        XCTAssertTrue(
-            LibinputChange.tapEndsImmediateScroll.explains(
-                expected: scroll(1.97), actual: nil, after: scroll(7.24), resumesAtOnce: true, device: single,
-                tapping: true))
-        XCTAssertFalse(
-            LibinputChange.tapEndsImmediateScroll.explains(
-                expected: scroll(0.7), actual: nil, resumesAtOnce: true, device: single, tapping: true))
+    }
+
+    /// The wait's last event, after which the waiting version goes on at once, is the wait's too:
+    /// one run of events it did not send, not a difference no change gives.
+    func testTheEndOfTappingsWaitIsTheWait() throws {
+        func scrolling(_ time: UInt64, _ value: Double) -> LibinputEvent {
+            LibinputEvent(
+                time: time, device: "event10",
+                kind: .pointerScroll(Scroll(source: .finger, vertical: nil, horizontal: value)))
+        }
+        // Both move the pointer first, so that their moments line up.
+        let moved = LibinputEvent(
+            time: 0, device: "event10", kind: .pointerMotion(dx: 1, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
+        let before = [moved] + [(10_000, 0.7), (20_000, 7.2), (30_000, 1.97), (40_000, 1.3)].map(scrolling)
+        let parting = try XCTUnwrap(
+            VersionParting.between(
+                ("1.22.1", before), ("1.28.1", [moved, scrolling(40_000, 1.3)]),
+                device: pad(resolution: 40, slots: nil),
+                quirks: LibinputQuirks(), tapping: true))
+        XCTAssertEqual(parting.changes, [.tapEndsImmediateScroll])
+        XCTAssertEqual(parting.further.map(\.change), [])
     }
 
     /// After an opening a change gives (the speed curve), a later difference none gives (a motion

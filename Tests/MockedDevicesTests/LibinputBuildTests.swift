@@ -34,5 +34,12 @@ final class LibinputBuildTests: XCTestCase {
                     "in a checkout of TouchSynth, `TOUCHSYNTH_LIBINPUT_BUILDS=/src/app/.build/libinput "
                         + "tools/build-libinput 1.28.1` builds it there"))
         }
+        // Where a shell would split the path, it is quoted; a relative one is made absolute.
+        XCTAssertTrue(
+            LibinputBuild.builder(of: "1.28.1", into: "/src/my builds", checkoutArea: checkout).contains(
+                "`TOUCHSYNTH_LIBINPUT_BUILDS='/src/my builds' tools/build-libinput 1.28.1`"))
+        XCTAssertTrue(
+            LibinputBuild.builder(of: "1.28.1", into: "builds", checkoutArea: checkout).contains(
+                "=\(FileManager.default.currentDirectoryPath)/builds tools"))
     }
 }

@@ -182,6 +182,24 @@ final class LibinputVersionTests: XCTestCase {
             try further("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"), [[], []])
     }
 
+    /// A clickpad's release while the finger moves: from 1.27.0 (68a2ff0d) it cancels the motion
+    /// under way, and the frame's motion is not sent; the motion after it, accelerated without it,
+    /// is that change's too, and no difference is left unknown.
+    func testAMotionLostAtAClickpadsReleaseIsTheReleaseCancellingIt() throws {
+        let path = Fixtures.directory.appendingPathComponent("excerpts/synaptics-clickpad.click-and-move.yml").path
+        let device = try RecordingLoader.load(path).device
+        let runs = try libinputBuilds(["1.22.1", "1.31.3"]).map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            return (build.version, try Replay(.file(path), options: options).events)
+        }
+        let quirks = LibinputQuirks.load(for: device, directory: try libinputBuilds(["1.31.3"])[0].quirksDirectory)
+        let parting = try XCTUnwrap(
+            VersionParting.between(runs[0], runs[1], device: device, quirks: quirks, tapping: false))
+        XCTAssertEqual(parting.changes, [.speedFactor])
+        XCTAssertEqual(parting.further.map(\.change), [.buttonCancelsMotion], "\(parting.lines())")
+    }
+
     /// A version's findings are handed over once its replay is through: a later version that fails
     /// loses none of an earlier one's (here, a pinch whose end libinput's stream never gave).
     func testAVersionThatFailsLosesNoneOfAnEarlierOnesFindings() throws {
