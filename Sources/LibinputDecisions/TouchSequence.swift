@@ -33,6 +33,10 @@ public struct TouchSequence: Equatable, Sendable {
     /// Each begun track's contact before pressure or size began it, of two frames or more: libinput
     /// weighs a hovering touch's moves for jumps too (`tp_process_state`).
     var hovers: [FingerTrack] = []
+    /// For each frame from the first to the one after the last that the kernel dropped whole (a
+    /// recording's frame that changed nothing, as a synthesized hold's), the next it delivered:
+    /// libinput's next frame.
+    private var nextDelivered: [Int: Int] = [:]
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
@@ -87,6 +91,8 @@ public struct TouchSequence: Equatable, Sendable {
         let contacts = recording.slotContactCounts
         for index in sequences.indices {
             sequences[index].slots = slots
+            sequences[index].nextDelivered = Self.nextDelivered(
+                in: recording, from: sequences[index].frames.lowerBound, to: sequences[index].frames.upperBound + 1)
             sequences[index].count(toolCounts: toolCounts, contacts: contacts)
             sequences[index].hold(by: hysteresis, from: hysteresisFrom ?? 0, contacts: kernelContacts)
         }
@@ -122,9 +128,23 @@ public struct TouchSequence: Equatable, Sendable {
         var resets: Set<Int> = []
         // The frame after the last is where the count falls to none.
         for frame in frames.lowerBound...(frames.upperBound + 1) where fingers(at: frame) != fingers(at: frame - 1) {
-            resets.formUnion([frame, frame + 1])
+            resets.formUnion([frame, nextDelivered[frame + 1] ?? frame + 1])
         }
         return resets
+    }
+
+    /// Each frame of `recording` from `first` to `last` that is empty (the kernel dropped it
+    /// whole), with the next one that is not, or the recording's end.
+    private static func nextDelivered(in recording: Recording, from first: Int, to last: Int) -> [Int: Int] {
+        let frames = recording.frames
+        let last = min(last, frames.count - 1)
+        guard first >= 0, first <= last else { return [:] }
+        var delivered = (last + 1..<frames.count).first { !frames[$0].events.isEmpty } ?? frames.count
+        var next: [Int: Int] = [:]
+        for frame in stride(from: last, through: first, by: -1) {
+            if frames[frame].events.isEmpty { next[frame] = delivered } else { delivered = frame }
+        }
+        return next
     }
 
     /// Holds the tracks as libinput's hysteresis does, when it is on, each from its kernel

@@ -99,4 +99,16 @@ final class FingerCountChangeTests: XCTestCase {
         let later = try conclusion(movingAt: 0.016)
         XCTAssertTrue(later.hasPrefix("libinput made this pointer motion"), later)
     }
+
+    /// Where the kernel drops the frame after the touch-down whole (the finger still, the same
+    /// pressure), libinput's frame after is the next it delivers: a move there moves no pointer.
+    func testTheFrameAfterACountChangeIsTheNextTheKernelDelivers() throws {
+        let finger = Finger(down: 0, up: 0.028) { t in (t < 0.016 ? 30 : 31, 25) }
+        let recording = try FingerPaths.recording([finger], on: FingerPaths.twoSlots)
+        let replay = try Replay.explain(recording, named: "still", options: ReplayOptions())
+        XCTAssertFalse(replay.replay.events.contains { if case .pointerMotion = $0.kind { true } else { false } })
+        let conclusion = try XCTUnwrap(replay.explanation.sequences.first).conclusion
+        XCTAssertTrue(
+            conclusion.contains("; touch 0 moved 1.0 mm, only in frames where libinput restarts"), conclusion)
+    }
 }
