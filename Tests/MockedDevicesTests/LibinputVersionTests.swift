@@ -180,6 +180,12 @@ final class LibinputVersionTests: XCTestCase {
             [.firstScrollSwipeUpdateNotSent, .appleNaturalScroll])
         XCTAssertEqual(
             try further("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"), [[], []])
+        // Without its first event the scroll's axis lock keeps an axis 1.22.1 dropped (c3aa00ef too).
+        XCTAssertEqual(
+            try further("touchpads_CyPS2_Cypress_Trackpad.three_finger_press.events").first, [.scrollAxisLockUnseeded])
+        XCTAssertEqual(
+            try further("session.yml").first,
+            [.firstUpdateNotSent, .speedFactor, .scrollAxisLockUnseeded])
     }
 
     /// A clickpad's release while the finger moves: from 1.27.0 (68a2ff0d) it cancels the motion
