@@ -97,7 +97,8 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
             "from it a pad with no resolution is measured one unit wider, so its motion and scrolls change by a few %"
         case .tapEndsImmediateScroll:
             "from it, with tapping on, two fingers on a pad without gestures do not scroll at once: they wait, as for "
-                + "a tap"
+                + "a tap; the scroll's axis lock (tp_gesture_apply_scroll_constraints) then starts later too, so an "
+                + "event of the scroll may keep an axis the other version dropped, or drop one it kept"
         case .firstUpdateNotSent: "from it a pinch sends no update with its begin"
         case .scrollToPinchWithoutBegin:
             "in 1.27.0 alone, a scroll that turns into a pinch sends the pinch's updates without its begin "
@@ -162,7 +163,13 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .tapEndsImmediateScroll:
             // Released before mtdev's plugin: a pad without gestures as the versions around it see it.
             // The scroll waits: one version scrolls where the other sends something else, or nothing.
-            return tapWaits && kinds.contains(.scroll) && !sameShape && !resumesAtOnce
+            guard tapWaits else { return false }
+            if kinds.contains(.scroll) && !sameShape && !resumesAtOnce { return true }
+            // Its axis lock, begun later, keeps an axis the other's dropped: an event the same but
+            // for that axis, or, amid a scroll, one on that axis alone where the other sent none.
+            return Self.oneAxisApart(expected, actual)
+                || previous.map(Self.scrollsOn) == true && kinds.contains(nil)
+                    && (expected ?? actual).flatMap(Self.scrollValues).map { $0.filter { $0 != 0 }.count == 1 } == true
         case .firstUpdateNotSent:
             // One pinch update fewer: missing, or the next one in its place right after the begin.
             return kinds.contains(.pinch)
@@ -181,15 +188,8 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
             else { return false }
             return abs(gain - 1) >= 0.1
         case .scrollAxisLockUnseeded:
-            // The same scroll but for one axis, kept by one version and dropped (absent) by the other.
-            // Where tapping's wait began the scroll at another moment, the lock weighed other events.
-            guard !tapWaits, sameShape, kinds[0] == .scroll, case .pointerScroll(let e) = expected?.kind,
-                case .pointerScroll(let a) = actual?.kind
-            else { return false }
-            func same(_ x: Double?, _ y: Double?) -> Bool { abs((x ?? 0) - (y ?? 0)) <= 1e-6 * max(1, abs(x ?? 0)) }
-            func dropped(_ x: Double?, _ y: Double?) -> Bool { (x == nil) != (y == nil) && (x ?? y ?? 0) != 0 }
-            return dropped(e.vertical, a.vertical) && same(e.horizontal, a.horizontal)
-                || dropped(e.horizontal, a.horizontal) && same(e.vertical, a.vertical)
+            // Where tapping's wait began the scroll at another moment, that wait's lock is told.
+            return !tapWaits && Self.oneAxisApart(expected, actual)
         case .buttonCancelsMotion:
             // A motion one version sent at the moment of a button event both sent, just before it.
             guard kinds.contains(.motion), kinds.contains(nil), let motion = expected ?? actual,
@@ -280,6 +280,18 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
     private static func scrollValues(_ event: LibinputEvent) -> [Double]? {
         guard case .pointerScroll(let s) = event.kind else { return nil }
         return [s.vertical ?? 0, s.horizontal ?? 0]
+    }
+
+    /// Whether two events are the same scroll but for one axis, kept (not 0) by one and dropped
+    /// (absent) by the other: a difference of the scroll's axis lock.
+    private static func oneAxisApart(_ expected: LibinputEvent?, _ actual: LibinputEvent?) -> Bool {
+        guard case .pointerScroll(let e) = expected?.kind, case .pointerScroll(let a) = actual?.kind else {
+            return false
+        }
+        func same(_ x: Double?, _ y: Double?) -> Bool { abs((x ?? 0) - (y ?? 0)) <= 1e-6 * max(1, abs(x ?? 0)) }
+        func dropped(_ x: Double?, _ y: Double?) -> Bool { (x == nil) != (y == nil) && (x ?? y ?? 0) != 0 }
+        return dropped(e.vertical, a.vertical) && same(e.horizontal, a.horizontal)
+            || dropped(e.horizontal, a.horizontal) && same(e.vertical, a.vertical)
     }
 
     /// Whether two scrolls' values are the same but for their signs, at least one not 0.

@@ -149,6 +149,15 @@ final class LibinputChangeTests: XCTestCase {
                 quirks: LibinputQuirks(), tapping: true))
         XCTAssertEqual(parting.changes, [.tapEndsImmediateScroll])
         XCTAssertEqual(parting.further.map(\.change), [])
+        // Amid the scroll, an event on one axis alone where the other version's lock sent none.
+        XCTAssertTrue(
+            LibinputChange.tapEndsImmediateScroll.explains(
+                expected: nil, actual: scrolling(50_000, 0.7), after: scrolling(40_000, 1.3), resumesAtOnce: true,
+                device: pad(resolution: 40, slots: nil), tapping: true))
+        XCTAssertFalse(
+            LibinputChange.tapEndsImmediateScroll.explains(
+                expected: nil, actual: scrolling(50_000, 0.7), after: moved, resumesAtOnce: true,
+                device: pad(resolution: 40, slots: nil), tapping: true), "no scroll under way")
     }
 
     /// After an opening a change gives (the speed curve), a later difference none gives (a motion
@@ -184,8 +193,8 @@ final class LibinputChangeTests: XCTestCase {
     }
 
     /// c3aa00ef's first scroll event no longer seeds the scroll's axis lock: an event the same
-    /// but for one axis, kept by one version alone, is c3aa00ef's, the other axis the same; not
-    /// where tapping's wait began the scroll at another moment.
+    /// but for one axis, kept by one version alone, is c3aa00ef's, the other axis the same; where
+    /// tapping's wait began the scroll at another moment, it is the wait's.
     func testAnAxisOneVersionKeptIsTheAxisLockUnseeded() {
         func both(_ vertical: Double?, _ horizontal: Double?) -> LibinputEvent {
             LibinputEvent(
@@ -205,8 +214,10 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertEqual(candidates("1.27.0", "1.27.1", dropped, kept, on: device), [.scrollAxisLockUnseeded])
         XCTAssertEqual(candidates("1.28.1", "1.31.3", dropped, kept, on: device), [])
         XCTAssertEqual(candidates("1.22.1", "1.31.3", dropped, both(-0.7, 0.6), on: device), [], "another axis too")
+        // Where tapping's wait begins the scroll later, the lock starts later too: the wait's doing.
         XCTAssertEqual(
-            candidates("1.22.1", "1.31.3", dropped, kept, on: pad(resolution: 40, slots: nil), tapping: true), [])
+            candidates("1.22.1", "1.31.3", dropped, kept, on: pad(resolution: 40, slots: nil), tapping: true),
+            [.tapEndsImmediateScroll])
     }
 
     /// From 68a2ff0d a button event cancels the pointer motion under way: a motion one version
