@@ -25,8 +25,8 @@ extension SequenceAnalysis {
     /// The touch whose moving finger the pad gave `track`'s slot to as `track` came down, its own
     /// slot going to the new contact: in that frame the touch stepped away from where it was
     /// heading (its last move, kept up), at least half ``untravelledStep``, and `track` began
-    /// within a third of that from there, where no second finger could have been. Of several, the
-    /// one `track` began nearest the heading of.
+    /// within a third of that from there, where no second finger could have been, its kernel
+    /// contact new in that frame. Of several, the one `track` began nearest the heading of.
     func handover(to track: FingerTrack) -> SlotHandover? {
         let first = track.points[0], frame = first.frame
         guard frame > sequence.frames.lowerBound, sequence.contactPositions(at: frame - 1)[track.slot] == nil else {
@@ -48,7 +48,17 @@ extension SequenceAnalysis {
             guard away >= Self.untravelledStep / 2, gap * 3 <= away else { return nil }
             return SlotHandover(touch: other.slot, step: point.mm.distance(to: last.mm), offHeading: gap)
         }
-        return candidates.min { ($0.offHeading ?? .infinity, $0.touch) < ($1.offHeading ?? .infinity, $1.touch) }
+        // Its kernel contact is new in that frame: one that came earlier, too light to begin a
+        // touch, took its slot then, if from anyone. Read only for a candidate.
+        guard
+            let best = candidates.min(by: {
+                ($0.offHeading ?? .infinity, $0.touch) < ($1.offHeading ?? .infinity, $1.touch)
+            }),
+            recording.fingerTracks.contains(where: {
+                $0.slot == track.slot && $0.trackingID == track.trackingID && $0.points[0].frame == frame
+            })
+        else { return nil }
+        return best
     }
 
     /// The touch the pad gave `track`'s finger to as `track` lifted: the touch that stepped, in

@@ -46,6 +46,21 @@ final class SlotHandoverTests: XCTestCase {
         XCTAssertEqual(touches.compactMap(\.handedTo), [])
     }
 
+    /// A contact that came down too light to begin a touch, and pressed later, came down before
+    /// the frame libinput began it: a step of another touch at that frame is no handover.
+    func testAContactThatHoveredFirstIsNoHandover() throws {
+        var handed = Finger(down: 0, up: 0.8) { t in (0.34..<0.5).contains(t) ? Self.contact : Self.mover(t) }
+        handed.pressure = 60
+        var light = Finger(down: 0.3, up: 0.5) { t in Self.mover(t) }
+        light.pressing = { t in t < 0.34 ? 10 : 60 }
+        let touches = try touches(of: [handed, light])
+        let second = try XCTUnwrap(touches.first { $0.touch == 1 })
+        // Frames come every 8 ms: the first to press is the one at 0.344 s.
+        let pressed = UInt64(((0.34 * 125).rounded(.up) / 125 * 1e6).rounded())
+        XCTAssertEqual(second.down, pressed, "libinput began it as it pressed")
+        XCTAssertNil(second.takenFrom)
+    }
+
     /// The hp8470p's two-finger scroll: at 1.351 s slot 0 steps 11.7 mm back (x from 2340 to 1628
     /// and y 66 units, at the 61 units per mm of a pad 69.8 mm wide) as slot 1 comes down on its
     /// path, and the touch line says so.
