@@ -21,10 +21,17 @@ final class LibinputChangeTests: XCTestCase {
             name: "pad", vendor: vendor, codes: [Evdev.EV_ABS: Set(absinfo.keys)], absinfo: absinfo)
     }
 
-    private func scroll(_ horizontal: Double) -> LibinputEvent {
-        LibinputEvent(
-            time: 0, device: "event10",
-            kind: .pointerScroll(Scroll(source: .finger, vertical: nil, horizontal: horizontal)))
+    private func at(_ time: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
+        LibinputEvent(time: time, device: "event10", kind: kind)
+    }
+
+    private func scroll(_ horizontal: Double, vertical: Double? = nil, at time: UInt64 = 0) -> LibinputEvent {
+        at(time, .pointerScroll(Scroll(source: .finger, vertical: vertical, horizontal: horizontal)))
+    }
+
+    /// A pointer motion of one unit, accelerated by `gain`.
+    private func move(_ time: UInt64, _ gain: Double) -> LibinputEvent {
+        at(time, .pointerMotion(dx: gain, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
     }
 
     private func motion(_ dx: Double, unaccelerated: Double) -> LibinputEvent {
@@ -133,14 +140,9 @@ final class LibinputChangeTests: XCTestCase {
     /// The wait's last event, after which the waiting version goes on at once, is the wait's too:
     /// one run of events it did not send, not a difference no change gives.
     func testTheEndOfTappingsWaitIsTheWait() throws {
-        func scrolling(_ time: UInt64, _ value: Double) -> LibinputEvent {
-            LibinputEvent(
-                time: time, device: "event10",
-                kind: .pointerScroll(Scroll(source: .finger, vertical: nil, horizontal: value)))
-        }
+        func scrolling(_ time: UInt64, _ value: Double) -> LibinputEvent { scroll(value, at: time) }
         // Both move the pointer first, so that their moments line up.
-        let moved = LibinputEvent(
-            time: 0, device: "event10", kind: .pointerMotion(dx: 1, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
+        let moved = move(0, 1)
         let before = [moved] + [(10_000, 0.7), (20_000, 7.2), (30_000, 1.97), (40_000, 1.3)].map(scrolling)
         let parting = try XCTUnwrap(
             VersionParting.between(
@@ -165,12 +167,6 @@ final class LibinputChangeTests: XCTestCase {
     /// newer version sent none of is that scroll's, and not told, though the scroll before it
     /// was sent.
     func testALaterDifferenceNoChangeGivesIsToldOnce() throws {
-        func at(_ time: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
-            LibinputEvent(time: time, device: "event10", kind: kind)
-        }
-        func move(_ time: UInt64, _ gain: Double) -> LibinputEvent {
-            at(time, .pointerMotion(dx: gain, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
-        }
         func scrolling(_ time: UInt64, _ value: Double) -> LibinputEvent {
             at(time, .pointerScroll(Scroll(source: .finger, vertical: value, horizontal: nil)))
         }
@@ -196,11 +192,7 @@ final class LibinputChangeTests: XCTestCase {
     /// but for one axis, kept by one version alone, is c3aa00ef's, the other axis the same; where
     /// tapping's wait began the scroll at another moment, it is the wait's.
     func testAnAxisOneVersionKeptIsTheAxisLockUnseeded() {
-        func both(_ vertical: Double?, _ horizontal: Double?) -> LibinputEvent {
-            LibinputEvent(
-                time: 0, device: "event10",
-                kind: .pointerScroll(Scroll(source: .finger, vertical: vertical, horizontal: horizontal)))
-        }
+        func both(_ vertical: Double?, _ horizontal: Double) -> LibinputEvent { scroll(horizontal, vertical: vertical) }
         func candidates(
             _ x: String, _ y: String, _ a: LibinputEvent, _ b: LibinputEvent, on device: DeviceDescription,
             tapping: Bool = false
@@ -224,12 +216,6 @@ final class LibinputChangeTests: XCTestCase {
     /// sent at the moment of a button both sent, right after it, is that; and the motion right
     /// after, the same but accelerated otherwise, is its doing too, not a difference of its own.
     func testAMotionLostWithAButtonEventIsTheButtonCancellingIt() throws {
-        func at(_ time: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
-            LibinputEvent(time: time, device: "event10", kind: kind)
-        }
-        func move(_ time: UInt64, _ gain: Double) -> LibinputEvent {
-            at(time, .pointerMotion(dx: gain, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
-        }
         let release = at(20_000, .pointerButton(button: 272, state: .released, seatCount: 0))
         let device = pad(resolution: 40)
         func candidates(_ x: String, _ y: String, _ lost: LibinputEvent, after: LibinputEvent) -> [LibinputChange] {
