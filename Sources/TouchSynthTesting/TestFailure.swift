@@ -80,15 +80,25 @@ extension ModeReplay {
 }
 
 /// The reports of one replay's failures: one file per test, written at its first failure, in a
-/// directory of this test process's own (`$TMPDIR/touchsynth-reports-XXXXXX`), so that tests
-/// running at once, in threads or processes, never write over one another's.
+/// directory of this test process's own (`touchsynth-reports-XXXXXX` in `$TOUCHSYNTH_REPORTS`,
+/// else in `$TMPDIR`), so that tests running at once, in threads or processes, never write over
+/// one another's.
 final class ReportFiles {
     /// Made once, at the first failure of the process; nil if it cannot be.
-    private static let directory: String? = {
-        let pattern = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-reports-XXXXXX")
-        var template = Array(pattern.path.utf8CString)
+    private static let directory = makeDirectory(in: ProcessInfo.processInfo.environment)
+
+    /// A new directory of this process's own in the one `TOUCHSYNTH_REPORTS` names (made with its
+    /// parents if missing: a CI job can keep the reports as its artifacts), else in the temporary
+    /// directory; nil if it cannot be made.
+    static func makeDirectory(in environment: [String: String]) -> String? {
+        var parent = FileManager.default.temporaryDirectory
+        if let chosen = environment["TOUCHSYNTH_REPORTS"], !chosen.isEmpty {
+            parent = URL(fileURLWithPath: chosen, isDirectory: true)
+            try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        }
+        var template = Array(parent.appendingPathComponent("touchsynth-reports-XXXXXX").path.utf8CString)
         return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
-    }()
+    }
 
     /// Writes `text` into this process's directory as `name.extension`, or, when a file took that
     /// name already, `name-2.extension` and so on, never over another; nil if nothing could be
