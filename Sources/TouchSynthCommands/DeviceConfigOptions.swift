@@ -25,8 +25,9 @@ struct DeviceConfigOptions: ParsableArguments {
         help: "Middle-button emulation: left and right pressed together are a middle click.") var middlebutton: Bool?
     @Flag(
         inversion: .prefixedEnableDisable, exclusivity: .exclusive,
-        help: "Disable-while-typing: the touchpad ignores touches just after a key (with --with a keyboard).") var dwt:
-        Bool?
+        help: ArgumentHelp(
+            "Disable-while-typing: the touchpad ignores touches just after a key is typed (in a replay, on a "
+                + "keyboard given with --with).")) var dwt: Bool?
     @Option(
         name: .customLong("set-click-method"),
         help: ArgumentHelp(
@@ -48,7 +49,7 @@ struct DeviceConfigOptions: ParsableArguments {
         name: .customLong("set-sendevents"),
         help: ArgumentHelp(
             "The touchpad's send-events mode: enabled, disabled, or disabled-on-external-mouse (while a USB or "
-                + "Bluetooth mouse is there, as with --with a mouse).", valueName: "mode"))
+                + "Bluetooth mouse is there; in a replay, one given with --with).", valueName: "mode"))
     var sendEvents: DeviceConfiguration.SendEventsMode?
     // Unconditional: a negative speed is a value, not an option.
     @Option(
