@@ -323,6 +323,11 @@ final class SurfaceDescriptionTests: XCTestCase {
         let list = BuiltInScreen.list.description(screen: Size(width: 720, height: 450))
         XCTAssertEqual(list.regions.map(\.frame), [[0, 0, 240, 450], [240, 0, 480, 450]])
         XCTAssertTrue(String(decoding: try JSONEncoder().encode(list), as: UTF8.self).contains(#""rowHeight":44"#))
+        // A pointer region's padding is a length in points, as the row height is: it stays.
+        let photos = BuiltInScreen.photos.description(screen: Size(width: 2880, height: 1800))
+        let paddings = photos.regions.compactMap(\.pointerInteraction?.regions).flatMap { $0.map(\.padding) }
+        XCTAssertFalse(paddings.isEmpty)
+        XCTAssertEqual(Set(paddings), [[8, 4]])
     }
 
     /// Foundation's JSON scanner traps past 512 levels (found by tools/fuzz); descriptions are
