@@ -55,6 +55,14 @@ public enum EventAlignment {
                 j += 1
             }
         }
+        // Where the alignment stands on two events alike at one moment, it takes them as the same
+        // (as `steps` does): a run of them needs no table, and the table of what follows is the
+        // one the whole would have there.
+        func alikeAtOneMoment() -> Bool {
+            i < a.count && j < b.count && a[i] == b[j] && moments.map { $0.expected[i] == $0.actual[j] } ?? true
+        }
+        func passAlike() { while alikeAtOneMoment() { (i, j) = (i + 1, j + 1) } }
+        passAlike()
         while (a.count - i) * (b.count - j) > cells {
             let (from, to) = ((i, j), (min(a.count, i + window), min(b.count, j + window)))
             for step in steps(a, b, from: from, to: to, moments: moments) {
@@ -63,6 +71,7 @@ public enum EventAlignment {
                 }
                 take(step)
             }
+            passAlike()
         }
         steps(a, b, from: (i, j), to: (a.count, b.count), moments: moments).forEach(take)
         return result

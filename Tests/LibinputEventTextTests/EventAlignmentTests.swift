@@ -67,4 +67,27 @@ final class EventAlignmentTests: XCTestCase {
             windowed.count, EventAlignment.differences(before, longer, moments: nil, cells: 4 * count * count).count)
         XCTAssertEqual(windowed.last?.actualIndex, longer.count - 1)
     }
+
+    /// Runs of events alike at one moment are passed over without a table, as the whole table
+    /// passes them: a difference after a long alike start, or between two alike runs, is told
+    /// as the whole table tells it, with a window far shorter than the runs. An event alike but
+    /// at another moment is no such run: the table still weighs it.
+    func testAlikeRunsLineUpAsTheWholeTableDoes() {
+        let count = 1000
+        let before = (0..<count).map { "key \($0 % 13)" }
+        var after = before
+        after.remove(at: 990)
+        after[500] = "key changed"
+        var moments = (Array(Int64(0)..<Int64(count)), Array(Int64(0)..<Int64(count)))
+        moments.1.remove(at: 990)
+        for moments in [moments, nil] {
+            let whole = EventAlignment.differences(before, after, moments: moments, cells: count * count)
+            XCTAssertEqual(whole.map(\.index), [500, 990])
+            XCTAssertEqual(EventAlignment.differences(before, after, moments: moments, cells: 400), whole)
+        }
+        XCTAssertEqual(EventAlignment.differences(before, before, moments: nil, cells: 4), [])
+        let shifted = EventAlignment.differences(
+            ["A", "A", "B"], ["A", "B"], moments: ([0, 10, 20], [10, 20]), cells: 4)
+        XCTAssertEqual(shifted, [.init(index: 0, actualIndex: 0, expected: "A", actual: nil)])
+    }
 }
