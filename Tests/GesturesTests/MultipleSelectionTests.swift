@@ -55,6 +55,22 @@ final class MultipleSelectionTests: XCTestCase {
         XCTAssertEqual(select.selectedRows, 4...5, "down to row 7, then back up to row 4: rows 4 and 5")
     }
 
+    /// The midpoint must move more than 10 points before anything is decided; then it begins when
+    /// it moved at least as far up or down as sideways (a 45° move begins), and fails otherwise.
+    func testTheHysteresisAndTheDiagonalDecide() {
+        let within = MultipleSelectionInteraction()
+        let surface = list(within)
+        surface.handle([pair(0, .began, 200, 300), pair(0.1, .moved, 200, 309.9)])
+        XCTAssertEqual(within.state, .possible, "9.9 points stay within")
+        surface.handle(pair(0.2, .moved, 200, 310.1))
+        XCTAssertEqual(within.state, .began, "10.1 points pass")
+        for (dx, dy, state) in [(8.0, 8.0, GestureRecognizer.State.began), (8.0, 7.9, .failed), (-8.0, -8.0, .began)] {
+            let select = MultipleSelectionInteraction()
+            list(select).handle([pair(0, .began, 200, 300), pair(0.1, .moved, 200 + dx, 300 + dy)])
+            XCTAssertEqual(select.state, state, "moved (\(dx), \(dy))")
+        }
+    }
+
     func testSidewaysOneTouchThreeTouchesOrTheOptInOffNeverSelect() {
         let sideways = MultipleSelectionInteraction()
         list(sideways).handle([pair(0, .began, 200, 300), pair(0.1, .moved, 230, 305), pair(0.2, .ended, 230, 305)])

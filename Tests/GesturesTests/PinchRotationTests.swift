@@ -168,6 +168,24 @@ final class PinchRotationTests: XCTestCase {
         XCTAssertEqual(rotation.record.finalValues?.rotation ?? 0, 0.06, accuracy: 1e-9)
     }
 
+    /// A transform's hysteresis is the touches' over the 100-point simulated pair (0.08 of scale,
+    /// 0.05 rad): the same pinch begins at the same step in both modes.
+    func testTransformsBeginWhereTheSimulatedTouchesDo() {
+        let steps = [(1, 0), (1.02, 0.02), (1.079, 0.049), (1.081, 0.0501), (1.1, 0.06), (1.1, 0.06)].enumerated().map {
+            PinchStep(time: Double($0) / 10, scale: $1.0, rotation: $1.1)
+        }
+        var begins: [[Double?]] = []
+        for events in [PinchStreams.compat(steps), PinchStreams.indirect(steps)] {
+            let pinch = PinchGestureRecognizer()
+            let rotation = RotationGestureRecognizer()
+            let surface = makeSurface(pinch, rotation)
+            surface.allowSimultaneousRecognition(pinch, rotation)
+            surface.handle(events)
+            begins.append([pinch.record.transitions.first?.time, rotation.record.transitions.first?.time])
+        }
+        XCTAssertEqual(begins, [[0.3, 0.3], [0.3, 0.3]], "1.079 and 0.049 rad stay within; 1.081 and 0.0501 pass")
+    }
+
     func testTouchesOfATypeNoLongerAllowedAreNotFollowedMidGesture() {
         // The surface's delivery remembers that a recognizer follows the live touches; changing
         // the allowed types must make it look again.

@@ -19,6 +19,11 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [9.0]).compat, [3.0])
         XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [9.0]).indirect, [9.0])
         XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [3.9]).compat, [], "within the second")
+        for rule in [AccidentalActivationRule.wholeStream, .live] {
+            XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [4.0]).compat, [], "a second apart still pairs")
+            XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [4.0001]).compat, [3.0], "past the second")
+            XCTAssertEqual(rule.unpaired(compat: [4.0001], indirect: [3.0]).indirect, [3.0], "either way round")
+        }
         XCTAssertEqual(rule.unpairedIndices(compat: [0.1, 7.0, 7.2], indirect: [7.1]).compat, [0, 2])
         XCTAssertEqual(rule.unpaired(compat: [], indirect: [0.5, 0.7]).indirect, [0.5, 0.7])
     }
