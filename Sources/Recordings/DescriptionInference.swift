@@ -65,6 +65,16 @@ public struct DescriptionInference: Sendable {
             ranges[single] = ranges[mt]
             device.codes[Evdev.EV_ABS, default: []].insert(single)
         }
+        // Tracking ids come only from a device with slots (protocol B, unlike A's SYN_MT_REPORT),
+        // and a log of one finger never names its slot; without the axis libinput would read the
+        // contacts as protocol A's and never see one begin.
+        if ranges[Evdev.ABS_MT_TRACKING_ID] != nil && ranges[Evdev.ABS_MT_SLOT] == nil && !sentMTReport {
+            ranges[Evdev.ABS_MT_SLOT] = (0, 0)
+            device.codes[Evdev.EV_ABS, default: []].insert(Evdev.ABS_MT_SLOT)
+            guesses.append(
+                "tracking ids without SYN_MT_REPORT, so a device with slots (multitouch protocol B) whose log "
+                    + "never names one: declared ABS_MT_SLOT with the one slot, 0")
+        }
         let slots = ranges[Evdev.ABS_MT_SLOT].map { Int($0.1) + 1 } ?? (ranges[Evdev.ABS_MT_POSITION_X] == nil ? 0 : 1)
         for (code, (lo, hi)) in ranges {
             switch code {

@@ -165,6 +165,20 @@ final class LogFormatTests: XCTestCase {
         XCTAssertNil(d.axisProblem)
     }
 
+    /// Android's `getevent -t` of one finger on a touchscreen with slots: tracking ids, positions
+    /// and pressure, never a slot, as one finger needs none. Tracking ids come only from a device
+    /// with slots, so the inference declares the one slot; a protocol A log has none to declare.
+    func testTrackingIdsWithoutASlotAreProtocolBsOneSlot() throws {
+        let slotted = try RecordingLoader.load(text: GeteventSamples.oneFinger(), file: "one-finger.txt")
+        XCTAssertEqual(slotted.device.absinfo[Evdev.ABS_MT_SLOT].map { [$0.minimum, $0.maximum] }, [0, 0])
+        XCTAssertTrue(slotted.notes[0].contains("declared ABS_MT_SLOT with the one slot, 0"), slotted.notes[0])
+        let protocolA = GeteventSamples.oneFinger().replacingOccurrences(
+            of: "0000 0000 00000000", with: "0000 0002 00000000\n[       0.000000] 0000 0000 00000000")
+        let unslotted = try RecordingLoader.load(text: protocolA, file: "protocol-a.txt")
+        XCTAssertNil(unslotted.device.absinfo[Evdev.ABS_MT_SLOT])
+        XCTAssertFalse(unslotted.notes[0].contains("ABS_MT_SLOT"), unslotted.notes[0])
+    }
+
     /// A `.desc` without a header is no description of itself: read alone, or beside the log it
     /// would describe, it is bad data in one line, not a search for its own description.
     func testADescWithoutAHeaderIsBadDataNotItsOwnDescription() throws {
