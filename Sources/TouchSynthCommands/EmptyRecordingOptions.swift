@@ -4,8 +4,8 @@ import ArgumentParser
 struct EmptyRecordingOptions: ParsableArguments {
     @Flag(
         help: """
-            Replay a recording that holds nothing for an app (no events, or a keyboard's) instead of refusing it with \
-            status 65.
+            Replay a recording that holds nothing for an app (no events, or a device that is neither a pointer, a \
+            touchpad nor a touchscreen, such as a keyboard) instead of refusing it with status 65.
             """
     )
     var allowEmpty = false
