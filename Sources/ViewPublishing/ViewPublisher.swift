@@ -31,8 +31,8 @@ public protocol ViewPublisher: AnyObject, Sendable {
 /// What the page shows.
 public enum ViewContent: Sendable {
     /// A replay's frames, computed ahead as the timeline's JSON (``ViewTimeline/jsonData``, or
-    /// written as the frames are made by `ViewTimeline.jsonData(title:…)`): the page plays them.
-    case timeline(Data)
+    /// written as the frames are made by `ViewTimeline.writeJSON(title:…)`): the page plays them.
+    case timeline(TimelineFile)
     /// Frames published as they happen, starting from this scene.
     case live(ViewScene)
 }

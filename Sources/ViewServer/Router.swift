@@ -9,7 +9,7 @@ final class Router: HTTPHandler, @unchecked Sendable {
     private let title: String
     private let lock = NSLock()
     private var page: Data?
-    private var timeline: Data?
+    private var timeline: TimelineFile?
     private var isLive = false
     /// Set once the server listens, before any request can arrive.
     weak var server: ViewServer?
@@ -20,7 +20,7 @@ final class Router: HTTPHandler, @unchecked Sendable {
 
     /// What to serve from now on; until then the page answers 503.
     func show(_ content: ViewContent) {
-        let (page, timeline, isLive): (Data, Data?, Bool) =
+        let (page, timeline, isLive): (Data, TimelineFile?, Bool) =
             switch content {
             case .timeline(let t):
                 (
@@ -57,7 +57,13 @@ final class Router: HTTPHandler, @unchecked Sendable {
         case "/view.js": return Self.body(Data(ViewPage.script.utf8), type: "text/javascript; charset=utf-8")
         case "/view.css": return Self.body(Data(ViewPage.style.utf8), type: "text/css; charset=utf-8")
         case "/timeline.json":
-            if let timeline { return Self.body(timeline, type: "application/json") }
+            if let timeline {
+                // Read from the file for each request, its length known.
+                let body = HTTPBodySequence(
+                    from: TimelineFileBytes(file: timeline), count: timeline.count, suggestedBufferSize: 1 << 16)
+                return HTTPResponse(
+                    statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: body)
+            }
         case "/stream" where isLive:
             return try await WebSocketHTTPHandler(handler: StreamHandler(server: server)).handleRequest(request)
         default: break

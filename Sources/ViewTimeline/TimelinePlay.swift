@@ -31,28 +31,29 @@ struct TimelinePlay {
     /// model finished, and where each of the pad's frames is among the steps.
     func run(
         title: String, configuration: AppEventTranslator.Configuration, options: ModePipeline.Options = .init(),
-        makeSurface: () throws -> Surface, frame: (ViewFrame) -> Void
+        makeSurface: () throws -> Surface, frame: (ViewFrame) throws -> Void
     ) rethrows -> (model: ViewModel, padSteps: [Int]) {
         let model = try ViewModel(
             title: title, device: device, configuration: configuration, timeBase: timeBase,
             rule: .wholeStream, options: options, makeSurface: makeSurface)
         var padSteps: [Int] = []
         padSteps.reserveCapacity(padFrames.count)
-        func pad(_ index: Int) {
+        func pad(_ index: Int) throws {
             let made = model.step(frame: padFrames[index].events, at: padFrames[index].time)
             padSteps.append(made.index)
-            frame(made)
+            try frame(made)
         }
         var next = 0
         for event in events {
             while next < padFrames.count && padFrames[next].time <= event.time {
-                pad(next)
+                try pad(next)
                 next += 1
             }
-            frame(model.step(event))
+            try frame(model.step(event))
         }
-        for index in padFrames.indices.dropFirst(next) { pad(index) }
-        frame(model.finish(at: ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))))
+        for index in padFrames.indices.dropFirst(next) { try pad(index) }
+        try frame(
+            model.finish(at: ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))))
         return (model, padSteps)
     }
 }

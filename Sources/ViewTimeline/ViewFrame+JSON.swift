@@ -97,31 +97,42 @@ extension ViewTimeline {
     /// ``json`` as UTF-8, written straight into the bytes a server sends: a long recording's
     /// timeline is a hundred megabytes, which a string and then its copy would hold twice.
     public var jsonData: Data {
+        var data = Data()
         var writer = TimelineJSON(scene: scene)
-        for frame in frames { writer.append(frame) }
-        return writer.finished()
+        for frame in frames { writer.append(frame) { data.append($0) } }
+        writer.finish { data.append($0) }
+        return data
     }
 }
 
 /// A timeline's JSON written piece by piece, in order: the scene, then each frame against the one
-/// before it.
+/// before it, handed on a chunk at a time (to a file, say), so that it need never be held whole.
 struct TimelineJSON {
-    private var data = Data()
+    /// How many bytes are held before they are handed on.
+    let chunk: Int
+    private var pending = Data()
     private var previous: ViewFrame?
 
-    init(scene: ViewScene) {
-        data.append(contentsOf: ("{\"scene\":" + scene.json + ",\"frames\":[").utf8)
+    init(scene: ViewScene, chunk: Int = 1 << 20) {
+        self.chunk = chunk
+        pending.append(contentsOf: ("{\"scene\":" + scene.json + ",\"frames\":[").utf8)
     }
 
-    mutating func append(_ frame: ViewFrame) {
-        if previous != nil { data.append(contentsOf: ",\n".utf8) }
-        data.append(contentsOf: frame.json(after: previous).utf8)
+    mutating func append(_ frame: ViewFrame, handOn: (Data) throws -> Void) rethrows {
+        if previous != nil { pending.append(contentsOf: ",\n".utf8) }
+        pending.append(contentsOf: frame.json(after: previous).utf8)
         previous = frame
+        if pending.count >= chunk {
+            try handOn(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 
-    mutating func finished() -> Data {
-        data.append(contentsOf: "]}".utf8)
-        return data
+    /// Closes the JSON and hands on what is left.
+    mutating func finish(handOn: (Data) throws -> Void) rethrows {
+        pending.append(contentsOf: "]}".utf8)
+        try handOn(pending)
+        pending = Data()
     }
 }
 

@@ -62,19 +62,38 @@ public struct ViewTimeline: Sendable {
         options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
         differences: (ModePipeline) -> [String] = { _ in [] }, makeSurface: () throws -> Surface
     ) rethrows -> Data {
+        var data = Data()
+        try writeJSON(
+            title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
+            speed: speed, configuration: configuration, options: options, decisions: decisions,
+            differences: differences, makeSurface: makeSurface
+        ) { data.append($0) }
+        return data
+    }
+
+    /// The timeline's JSON, as `jsonData(title:…)` gives it, handed to `write` in order, `chunk`
+    /// bytes or a frame more at a time, and not held: a file takes a long recording's timeline
+    /// where memory need not.
+    public static func writeJSON(
+        title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+        timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
+        options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
+        differences: (ModePipeline) -> [String] = { _ in [] }, makeSurface: () throws -> Surface,
+        chunk: Int = 1 << 20, to write: (Data) throws -> Void
+    ) rethrows {
         let play = TimelinePlay(
             recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase, speed: speed)
         let (scene, placed) = try placement(
             of: play, title: title, configuration: configuration, options: options, decisions: decisions,
             differences: differences, makeSurface: makeSurface)
-        var writer = TimelineJSON(scene: scene)
+        var writer = TimelineJSON(scene: scene, chunk: chunk)
         _ = try play.run(title: title, configuration: configuration, options: options, makeSurface: makeSurface) {
             frame in
             var frame = frame
             placed.apply(to: &frame)
-            writer.append(frame)
+            try writer.append(frame, handOn: write)
         }
-        return writer.finished()
+        try writer.finish(handOn: write)
     }
 
     /// The first of ``jsonData``'s runs: the scene and where the changes and decisions go. Its

@@ -73,12 +73,41 @@ final class ViewServerTests: XCTestCase {
         }
     }
 
+    /// The timeline is served from its file, whole, to each request on its own, with its length;
+    /// the file has no name, so that nothing is left of it however the view ends.
+    func testTheTimelineIsServedFromAFileWithoutAName() throws {
+        let pieces = (0..<200).map {
+            Data("{\"piece\":\($0),\"text\":\"\(String(repeating: "x", count: 700))\"}\n".utf8)
+        }
+        let file = try TimelineFile()
+        for piece in pieces { try file.append(piece) }
+        let whole = pieces.reduce(Data(), +)
+        XCTAssertEqual(file.count, whole.count)
+        XCTAssertEqual(Data(try file.read(at: whole.count - 10, count: 100)), whole.suffix(10))
+        let unnamed = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+        }.filter { $0.contains("touchsynth-timeline-") }
+        XCTAssertFalse(unnamed.isEmpty)
+        XCTAssertTrue(unnamed.allSatisfy { $0.hasSuffix(" (deleted)") }, "\(unnamed)")
+        let server = try ViewServer(title: "t")
+        defer { server.stop() }
+        server.show(.timeline(file))
+        let request = "GET /timeline.json HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n"
+        for _ in 0..<2 {
+            let answer = try Self.exchange(request, port: server.port)
+            XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), String(answer.prefix(200)))
+            XCTAssertTrue(
+                answer.lowercased().contains("content-length: \(whole.count)\r\n"), String(answer.prefix(200)))
+            XCTAssertTrue(answer.hasSuffix("\r\n\r\n" + String(decoding: whole, as: UTF8.self)))
+        }
+    }
+
     /// Requests the page does not make: another method is 405 naming GET; a full URL as the target
     /// (a proxy's form, with a host of its own beside the Host checked) is 400.
     func testOtherMethodsAndFullURLsAreRefused() throws {
         let server = try ViewServer(title: "t")
         defer { server.stop() }
-        server.show(.timeline(Data("[]".utf8)))
+        server.show(.timeline(try TimelineFile(holding: Data("[]".utf8))))
         let host = "Host: 127.0.0.1:\(server.port)\r\n"
         let ok = try Self.exchange("GET / HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: server.port)
         XCTAssertTrue(ok.hasPrefix("HTTP/1.1 200"), ok)
@@ -96,7 +125,7 @@ final class ViewServerTests: XCTestCase {
     func testAServerOutOfDescriptorsListensAgainAndSaysSo() throws {
         let server = try ViewServer(title: "t")
         defer { server.stop() }
-        server.show(.timeline(Data("[]".utf8)))
+        server.show(.timeline(try TimelineFile(holding: Data("[]".utf8))))
         let said = LinesHeard()
         server.tellTroubles { said.add($0) }
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A timeline's JSON in a temporary file that has no name, so that a view serves a long replay's
+/// frames (hundreds of megabytes an hour) from the disk rather than from memory, and leaves no
+/// file behind however it ends.
+public final class TimelineFile: @unchecked Sendable {
+    private let descriptor: Int32
+    /// Bytes written so far.
+    public private(set) var count = 0
+
+    /// An empty file in the temporary directory (`$TMPDIR`, else `/tmp`).
+    public init() throws(ViewServerError) {
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-timeline-XXXXXX").path.utf8CString
+        )
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw Self.failure("cannot make a file for the timeline") }
+        unlink(String(cString: template))
+        // Not for the programs a view starts (a browser).
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+
+    /// A file holding `data`.
+    public convenience init(holding data: Data) throws(ViewServerError) {
+        try self.init()
+        try append(data)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `data` at the end.
+    public func append(_ data: Data) throws(ViewServerError) {
+        let written = data.withUnsafeBytes { bytes -> Int in
+            var done = 0
+            while done < bytes.count {
+                let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return -1 }
+                done += n
+            }
+            return done
+        }
+        guard written >= 0 else { throw Self.failure("cannot write the timeline to its temporary file") }
+        count += written
+    }
+
+    /// Up to `count` bytes from `offset` (fewer at the end, none past it), read without moving
+    /// the end where ``append(_:)`` writes: each request reads its own way through.
+    public func read(at offset: Int, count: Int) throws(ViewServerError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, min(count, self.count - offset)))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset + done))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw Self.failure("cannot read the timeline from its temporary file") }
+            done += n
+        }
+        return bytes
+    }
+
+    private static func failure(_ what: String) -> ViewServerError {
+        ViewServerError(
+            .system, "\(what) in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
+    }
+}
