@@ -124,21 +124,11 @@ struct View: ParsableCommand, ReplayingCommand {
             decisions: decisions, differences: { $0.comparison.differencesInWords }, makeSurface: makeSurface,
             to: timeline.append)
         server.show(.timeline(timeline))
-        returnFreedMemory()
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
         let stop = try StopSignal()
         try announce(server)
         stop.waitThenEnd()
         server.stop()
-    }
-
-    /// Hands the replay's and the model's freed memory back to the system, for the hours a view
-    /// may stay open: glibc keeps a freed heap for reuse otherwise (`malloc_trim`, looked up, as
-    /// Swift's Glibc module leaves out malloc.h; another C library has nothing to do).
-    private func returnFreedMemory() {
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(trim, to: Trim.self)(0)
     }
 
     private func announce(_ server: any ViewPublisher) throws {

@@ -92,10 +92,23 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
         }
     }
 
-    /// Serves `content` from now on.
+    /// Serves `content` from now on. A timeline was computed ahead, and the server idles with it
+    /// for as long as the page stays open: the heap freed computing it goes back to the system.
     public func show(_ content: ViewContent) {
-        if case .live(let scene) = content { lock.withLock { self.scene = scene } }
+        switch content {
+        case .live(let scene): lock.withLock { self.scene = scene }
+        case .timeline: Self.returnFreedMemory()
+        }
         router.show(content)
+    }
+
+    /// Hands freed memory back to the system: glibc keeps a freed heap for reuse otherwise
+    /// (`malloc_trim`, looked up, as Swift's Glibc module leaves out malloc.h; another C library
+    /// has nothing to do).
+    private static func returnFreedMemory() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(trim, to: Trim.self)(0)
     }
 
     private static func boundPort(_ server: HTTPServer) -> UInt16? {
