@@ -19,13 +19,16 @@ extension Conclusion {
             return "; it scrolled \(after) ms after the finger came down, at its 300 ms lock timer, the finger having "
                 + "moved under the 3 mm that start a scroll sooner; \(timer)"
         case "POSTED":
+            // Where the 3 mm (DEFAULT_SCROLL_THRESHOLD) is checked, the rule that decided.
+            let threshold = analysis.rules.cite(file, ["1.22.1": 483, "1.28.1": 483, "1.31.3": 460])
             let off = analysis.clickMethod == .buttonAreas
-            return "; it scrolled \(after) ms after the finger came down, once it had moved 3 mm along the edge"
+            return "; it scrolled \(after) ms after the finger came down, once it had moved 3 mm along the edge "
+                + "(\(threshold))"
                 + (off
                     ? ", its 300 ms lock timer being off with the button-areas click method (a finger resting in a "
-                        + "button area is there to click); "
-                        + analysis.rules.cite(file, ["1.22.1": 99, "1.28.1": 99, "1.31.3": 97])
-                    : ", before its 300 ms lock timer; " + timer)
+                        + "button area is there to click; "
+                        + analysis.rules.cite(file, ["1.22.1": 99, "1.28.1": 99, "1.31.3": 97]) + ")"
+                    : ", before its 300 ms lock timer (" + timer + ")")
         default: return ""
         }
     }

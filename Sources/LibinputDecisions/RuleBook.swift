@@ -121,6 +121,13 @@ struct RuleBook {
 
     /// Whether two fingers on a pad without gestures wait for motion or the swipe timeout before
     /// they scroll, as from 1.26 they do with tapping on (``LibinputChange/tapEndsImmediateScroll``).
+    /// Whether, on a touchpad without gestures, three or more fingers reach the search for the
+    /// top and bottom touches (`tp_gesture_handle_state_none`, from 1.26, 15609213) rather than
+    /// ending where two fingers would scroll.
+    var seeksTouchesWithoutGestures: Bool {
+        !LibinputChange.isBefore(version, LibinputChange.tapEndsImmediateScroll.release)
+    }
+
     func scrollWaits(tapping: Bool) -> Bool {
         tapping && !LibinputChange.isBefore(version, LibinputChange.tapEndsImmediateScroll.release)
     }
@@ -138,16 +145,17 @@ struct RuleBook {
     enum MovementLimit { case maxMove, minMove, pinch, still }
 
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
-    /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
-    /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`; for
-    /// `thumbContext`, that of the `thumbStep`; for `gestureMovement`, that of the `movement` limit;
-    /// for `tapTime`, the timeout of the tap state of `tapFingers`, 1 to 3; for `typingPalm`, where
-    /// the `typingSetting` sets the timer; for `scrollToPinch`, the check of the state a scroll
-    /// is in once it moved, or of `GESTURE_STATE_SCROLL_START`, before, when `scrollStarting`).
+    /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, where
+    /// three or more `fingers` give nothing to follow, else the motion rules' when `scrollWaits`;
+    /// for `thumbPosition`, that of the `thumbTest`; for `thumbContext`, that of the `thumbStep`;
+    /// for `gestureMovement`, that of the `movement` limit; for `tapTime`, the timeout of the tap
+    /// state of `tapFingers`, 1 to 3; for `typingPalm`, where the `typingSetting` sets the timer;
+    /// for `scrollToPinch`, the check of the state a scroll is in once it moved, or of
+    /// `GESTURE_STATE_SCROLL_START`, before, when `scrollStarting`).
     func source(
         _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
         thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove, tapFingers: Int = 1,
-        typingSetting: TypingTimer.Setting.Cause = .firstKey, scrollStarting: Bool = false
+        typingSetting: TypingTimer.Setting.Cause = .firstKey, scrollStarting: Bool = false, fingers: Int = 2
     ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
@@ -195,6 +203,10 @@ struct RuleBook {
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 549, "1.28.1": 540, "1.31.3": 533])
             case .holdAndMotion: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 711, "1.28.1": 763, "1.31.3": 791])
             case .fingerSwitch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1457, "1.28.1": 2048, "1.31.3": 2240])
+            // 1.22.1 returns for any count but two without gestures; later versions look for the
+            // top and bottom touches among the slots they follow, and with one find nothing.
+            case .gestureSupport where fingers >= 3:
+                ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1488, "1.31.3": 1630])
             case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])
             case .gestureFingerLimit:

@@ -67,16 +67,8 @@ final class BundledRecordingTests: XCTestCase {
     /// From 1.26, with tapping on, the two fingers of a one-slot or semi-MT pad no longer scroll
     /// at once: they wait, as a pad with gestures does, and explain says so and cites the rule.
     func testWithTappingOnAOneSlotPadsScrollWaitsFrom1Point26() throws {
-        let names = [
-            "touchpads_bcm5974.three-finger-click.events", "touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events",
-        ]
-        for name in names {
-            let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
-            try checkScrollWaits(recording, name)
-        }
-    }
-
-    private func checkScrollWaits(_ recording: Recording, _ name: String) throws {
+        let name = "touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events"
+        let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
         for (build, tapping) in try [(LibinputBuild.system, true)]
             + libinputBuilds(["1.28.1"]).flatMap({ [($0, false), ($0, true)] })
         {
@@ -92,6 +84,54 @@ final class BundledRecordingTests: XCTestCase {
                 "\(name) \(build.version): \(support.text)")
             XCTAssertEqual(support.source.contains(":1292 "), waits, support.source)
         }
+    }
+
+    /// Three fingers on a pad libinput follows by one slot make no gesture, by the rule of each
+    /// version: 1.22.1 stops where two fingers would scroll; from 1.26 it seeks the top and bottom
+    /// touches among the slots it follows, and finds one. So too where a third lands 8 ms after
+    /// two, with tapping on, where two would have waited to move (1.22.1's two scrolled at once).
+    func testThreeFingersOnOneFollowedSlotAreToldByTheirOwnRule() throws {
+        let expected = [
+            "1.22.1": ("makes no gesture of 3 fingers: without gestures, only two fingers scroll", ":1077 "),
+            "1.28.1": ("finds no two of the 3 fingers to follow, and makes no gesture of them", ":1488 "),
+        ]
+        let later = try libinputBuilds(["1.28.1"])
+        let cases = [
+            ("touchpads_CyPS2_Cypress_Trackpad.three_finger_tap.events", false, [LibinputBuild.system] + later),
+            ("touchpads_bcm5974.three-finger-click.events", true, later),
+        ]
+        for (name, tapping, builds) in cases {
+            let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
+            for build in builds {
+                var options = ReplayOptions()
+                options.libinput = build
+                options.configuration.tapToClick = tapping
+                let explanation = try Replay.explain(recording, named: name, options: options).explanation
+                let support = try XCTUnwrap(
+                    explanation.sequences.filter { $0.fingers == 3 }.flatMap(\.findings).first {
+                        $0.rule == .gestureSupport
+                    }, "\(name) \(build.version)")
+                let (said, line) = try XCTUnwrap(expected[build.version])
+                XCTAssertTrue(support.text.hasSuffix(said), "\(name) \(build.version): \(support.text)")
+                XCTAssertTrue(support.source.contains(line), "\(name) \(build.version): \(support.source)")
+            }
+        }
+    }
+
+    /// An edge scroll that began once the finger moved 3 mm cites where libinput checks the 3 mm,
+    /// and the lock timer it came before.
+    func testAnEdgeScrollBegunByItsMoveCitesTheThreshold() throws {
+        let name = "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.edge-scroll-vertical.events"
+        let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
+        var options = ReplayOptions()
+        options.configuration.scrollMethod = .edge
+        let explanation = try Replay.explain(recording, named: name, options: options).explanation
+        let conclusion = try XCTUnwrap(explanation.sequences.map(\.conclusion).first { $0.contains("edge scroll") })
+        XCTAssertTrue(
+            conclusion.hasSuffix(
+                "once it had moved 3 mm along the edge (src/evdev-mt-touchpad-edge-scroll.c:483 (libinput 1.22.1)), "
+                    + "before its 300 ms lock timer (src/evdev-mt-touchpad-edge-scroll.c:94 (libinput 1.22.1))"),
+            conclusion)
     }
 
     /// A pad without a resolution is measured as each version measures it: 69 mm over its range,

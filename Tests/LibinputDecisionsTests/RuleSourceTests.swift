@@ -31,6 +31,9 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }
+                if rule == .gestureSupport, book.source(rule, fingers: 3) != book.source(rule) {
+                    expected.append(book.source(rule, fingers: 3))
+                }
                 if rule == .scrollToPinch, book.source(rule, scrollStarting: true) != book.source(rule) {
                     expected.append(book.source(rule, scrollStarting: true))
                 }
