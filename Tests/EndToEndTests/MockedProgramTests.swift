@@ -189,7 +189,9 @@ final class MockedProgramTests: XCTestCase {
                     pinch, "--", touchsynth, "debug", "--device", "{devnode}", "--mode", "both", "--latency", file,
                 ])
             XCTAssertEqual(result.status, 0, result.stderr)
-            let summary = try XCTUnwrap(result.stderr.split(separator: "\n").last { $0.contains("latency over") })
+            let summary = try XCTUnwrap(
+                result.stderr.split(separator: "\n").last { $0.contains("latency over") },
+                "\(clock): status \(result.status), stderr: \(result.stderr)")
             XCTAssertTrue(
                 summary.contains(
                     clock.isEmpty
