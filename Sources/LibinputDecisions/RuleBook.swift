@@ -119,18 +119,16 @@ struct RuleBook {
     /// `max_move`: one touch moving this far while the other rests decides alone.
     func maxMove(fingers: Int) -> Double { 4.0 + 2.0 * Double(max(fingers, 2) - 2) }
 
-    /// Whether two fingers on a pad without gestures wait for motion or the swipe timeout before
-    /// they scroll, as from 1.26 they do with tapping on (``LibinputChange/tapEndsImmediateScroll``).
     /// Whether, on a touchpad without gestures, three or more fingers reach the search for the
-    /// top and bottom touches (`tp_gesture_handle_state_none`, from 1.26, 15609213) rather than
-    /// ending where two fingers would scroll.
+    /// top and bottom touches (`tp_gesture_handle_state_none`) rather than ending where two
+    /// fingers would scroll, as from 1.26 they do (``LibinputChange/tapEndsImmediateScroll``).
     var seeksTouchesWithoutGestures: Bool {
         !LibinputChange.isBefore(version, LibinputChange.tapEndsImmediateScroll.release)
     }
 
-    func scrollWaits(tapping: Bool) -> Bool {
-        tapping && !LibinputChange.isBefore(version, LibinputChange.tapEndsImmediateScroll.release)
-    }
+    /// Whether two fingers on a pad without gestures wait for motion or the swipe timeout before
+    /// they scroll, as from 1.26 they do with tapping on, by the same change.
+    func scrollWaits(tapping: Bool) -> Bool { tapping && seeksTouchesWithoutGestures }
 
     /// What decided whether a touch beginning in a clickpad's thumb band is jailed
     /// (`tp_thumb_needs_jail`): the band's line, where thumbs are told by area alone; the

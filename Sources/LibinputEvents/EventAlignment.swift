@@ -56,13 +56,21 @@ public enum EventAlignment {
             }
         }
         // Where the alignment stands on two events alike at one moment, it takes them as the same
-        // (as `steps` does): a run of them needs no table, and the table of what follows is the
-        // one the whole would have there.
-        func alikeAtOneMoment() -> Bool {
+        // (as `steps` does), so a run of them needs no table. Past the last window the table of
+        // what follows is the one the whole would have there; in the windows, a window would take
+        // the run half a window at a time and begin the next there, so only such whole stretches
+        // are passed, and every window begins where it would have.
+        func alike(_ i: Int, _ j: Int) -> Bool {
             i < a.count && j < b.count && a[i] == b[j] && moments.map { $0.expected[i] == $0.actual[j] } ?? true
         }
-        func passAlike() { while alikeAtOneMoment() { (i, j) = (i + 1, j + 1) } }
-        passAlike()
+        func passAlikeWindows() {
+            while (a.count - i) * (b.count - j) > cells {
+                let stretch = min((min(a.count, i + window) - i + 1) / 2, (min(b.count, j + window) - j + 1) / 2)
+                guard stretch > 0, (0..<stretch).allSatisfy({ alike(i + $0, j + $0) }) else { return }
+                (i, j) = (i + stretch, j + stretch)
+            }
+        }
+        passAlikeWindows()
         while (a.count - i) * (b.count - j) > cells {
             let (from, to) = ((i, j), (min(a.count, i + window), min(b.count, j + window)))
             for step in steps(a, b, from: from, to: to, moments: moments) {
@@ -71,8 +79,9 @@ public enum EventAlignment {
                 }
                 take(step)
             }
-            passAlike()
+            passAlikeWindows()
         }
+        while alike(i, j) { (i, j) = (i + 1, j + 1) }
         steps(a, b, from: (i, j), to: (a.count, b.count), moments: moments).forEach(take)
         return result
     }

@@ -32,9 +32,9 @@ public struct DescriptionInference: Sendable {
 
     /// A description under which every event seen is a code the device declares: a touchpad,
     /// "Inferred touchpad", when they give an x or y position, else "Inferred device" of those codes alone;
-    /// and what was guessed, a few words each; nothing of the axis ranges when the caller has them
-    /// (`axesGiven`), to put in their place.
-    public func inferred(axesGiven: Bool = false) -> (device: DeviceDescription, guesses: [String]) {
+    /// and what was guessed, a few words each. Axes `given` (an evemu `A:` list) take the place
+    /// of those inferred, and nothing is said of the ranges then.
+    public func inferred(axes given: [UInt16: AbsInfo] = [:]) -> (device: DeviceDescription, guesses: [String]) {
         var device = DeviceDescription(
             name: "", bustype: 0x18, codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var ranges = self.ranges
@@ -68,14 +68,15 @@ public struct DescriptionInference: Sendable {
         // Tracking ids come only from a device with slots (protocol B, unlike A's SYN_MT_REPORT),
         // and a log of one finger never names its slot; without the axis libinput would read the
         // contacts as protocol A's and never see one begin.
-        if ranges[Evdev.ABS_MT_TRACKING_ID] != nil && ranges[Evdev.ABS_MT_SLOT] == nil && !sentMTReport {
+        if ranges[Evdev.ABS_MT_TRACKING_ID] != nil && ranges[Evdev.ABS_MT_SLOT] == nil && !sentMTReport
+            && given[Evdev.ABS_MT_SLOT] == nil
+        {
             ranges[Evdev.ABS_MT_SLOT] = (0, 0)
             device.codes[Evdev.EV_ABS, default: []].insert(Evdev.ABS_MT_SLOT)
             guesses.append(
                 "tracking ids without SYN_MT_REPORT, so a device with slots (multitouch protocol B) whose log "
                     + "never names one: declared ABS_MT_SLOT with the one slot, 0")
         }
-        let slots = ranges[Evdev.ABS_MT_SLOT].map { Int($0.1) + 1 } ?? (ranges[Evdev.ABS_MT_POSITION_X] == nil ? 0 : 1)
         for (code, (lo, hi)) in ranges {
             switch code {
             case Evdev.ABS_MT_SLOT:
@@ -105,7 +106,14 @@ public struct DescriptionInference: Sendable {
             for code in xs { device.absinfo[code]?.maximum = w }
             for code in ys { device.absinfo[code]?.maximum = h }
         }
-        if !ranges.isEmpty && !axesGiven {
+        for (code, info) in given {
+            device.absinfo[code] = info
+            device.codes[Evdev.EV_ABS, default: []].insert(code)
+        }
+        let slots =
+            device.absinfo[Evdev.ABS_MT_SLOT].map { Int($0.maximum) + 1 }
+            ?? (device.absinfo[Evdev.ABS_MT_POSITION_X] == nil ? 0 : 1)
+        if !ranges.isEmpty && given.isEmpty {
             guesses.append(
                 "axis ranges: from 0 to the largest value seen plus \(Int(Self.margin * 100)) %, x and y in the "
                     + "proportions of a \(AssumedPadSize.text) pad; "

@@ -49,11 +49,7 @@ struct EventTally {
         case (nil, .device(let device)?):
             return try plan(on: device, notes: [], carried: false, file: file)
         case (nil, .axes(let axes, let from)?):
-            var inferred = inference.inferred(axesGiven: true)
-            for (code, info) in axes {
-                inferred.device.absinfo[code] = info
-                inferred.device.codes[Evdev.EV_ABS, default: []].insert(code)
-            }
+            var inferred = inference.inferred(axes: axes)
             inferred.guesses.append("axis ranges and resolutions from \(from)")
             return try plan(
                 on: inferred.device, notes: [inferred.guesses.joined(separator: "; ")], carried: false, file: file)

@@ -1,8 +1,10 @@
 import Foundation
 
 /// A timeline's JSON in a temporary file that has no name, so that a view serves a long replay's
-/// frames (hundreds of megabytes an hour) from the disk rather than from memory, and leaves no
-/// file behind however it ends.
+/// frames (hundreds of megabytes an hour) from the file rather than from its own memory (where
+/// `$TMPDIR` is a tmpfs, the file is still in RAM, though not the process's), and leaves no file
+/// behind however it ends. Written whole before it is served: ``append(_:)`` before the server
+/// is shown it, ``read(at:count:)`` after.
 public final class TimelineFile: @unchecked Sendable {
     private let descriptor: Int32
     /// Bytes written so far.
@@ -14,7 +16,7 @@ public final class TimelineFile: @unchecked Sendable {
             FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-timeline-XXXXXX").path.utf8CString
         )
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure("cannot make a file for the timeline") }
+        guard descriptor >= 0 else { throw Self.failure("cannot make a file for the timeline", errno) }
         unlink(String(cString: template))
         // Not for the programs a view starts (a browser).
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -30,18 +32,21 @@ public final class TimelineFile: @unchecked Sendable {
 
     /// Writes `data` at the end.
     public func append(_ data: Data) throws(ViewServerError) {
-        let written = data.withUnsafeBytes { bytes -> Int in
+        var failure: Int32?
+        data.withUnsafeBytes { bytes in
             var done = 0
             while done < bytes.count {
                 let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
                 if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return -1 }
+                guard n > 0 else {
+                    failure = n < 0 ? errno : ENOSPC
+                    return
+                }
                 done += n
             }
-            return done
         }
-        guard written >= 0 else { throw Self.failure("cannot write the timeline to its temporary file") }
-        count += written
+        if let failure { throw Self.failure("cannot write the timeline to its temporary file", failure) }
+        count += data.count
     }
 
     /// Up to `count` bytes from `offset` (fewer at the end, none past it), read without moving
@@ -54,14 +59,17 @@ public final class TimelineFile: @unchecked Sendable {
                 pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset + done))
             }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw Self.failure("cannot read the timeline from its temporary file") }
+            // Nothing where the file was written is a file cut short under it.
+            guard n > 0 else {
+                throw Self.failure("cannot read the timeline from its temporary file", n < 0 ? errno : EIO)
+            }
             done += n
         }
         return bytes
     }
 
-    private static func failure(_ what: String) -> ViewServerError {
+    private static func failure(_ what: String, _ code: Int32) -> ViewServerError {
         ViewServerError(
-            .system, "\(what) in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
+            .system, "\(what) in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(code)))")
     }
 }

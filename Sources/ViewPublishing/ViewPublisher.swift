@@ -30,8 +30,9 @@ public protocol ViewPublisher: AnyObject, Sendable {
 
 /// What the page shows.
 public enum ViewContent: Sendable {
-    /// A replay's frames, computed ahead as the timeline's JSON (``ViewTimeline/jsonData``, or
-    /// written as the frames are made by `ViewTimeline.writeJSON(title:…)`): the page plays them.
+    /// A replay's frames, computed ahead as the timeline's JSON in a file (written as the frames
+    /// are made by `ViewTimeline.writeJSON(title:…)`, or ``ViewTimeline/jsonData``): the page
+    /// plays them.
     case timeline(TimelineFile)
     /// Frames published as they happen, starting from this scene.
     case live(ViewScene)

@@ -3,7 +3,7 @@ import LibinputEvents
 
 /// Where each step's lane changes and libinput's decisions go, worked out on the steps' times
 /// and changes alone: a timeline held whole (``ViewTimeline/run``) and one written as it is made
-/// (`ViewTimeline.jsonData(title:…)`) place them alike.
+/// (`ViewTimeline.writeJSON(title:…)`) place them alike.
 struct TimelinePlacement {
     /// Each step's time, lane changes and decisions, in step order.
     private let times: [Double]

@@ -94,8 +94,8 @@ extension ViewTimeline {
         String(decoding: jsonData, as: UTF8.self)
     }
 
-    /// ``json`` as UTF-8, written straight into the bytes a server sends: a long recording's
-    /// timeline is a hundred megabytes, which a string and then its copy would hold twice.
+    /// ``json`` as UTF-8, written straight into bytes: a long recording's timeline is a hundred
+    /// megabytes, which a string and then its copy would hold twice.
     public var jsonData: Data {
         var data = Data()
         var writer = TimelineJSON(scene: scene)

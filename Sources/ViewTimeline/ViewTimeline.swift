@@ -52,28 +52,12 @@ public struct ViewTimeline: Sendable {
         return (ViewTimeline(scene: model.scene, frames: frames), model.pipeline)
     }
 
-    /// The timeline's JSON (``jsonData``), written as the model makes each frame, so that the
-    /// frames are never held: a long recording's are hundreds of megabytes, their JSON a third of
-    /// that. The model runs twice: once for where each lane change and decision goes, and the
-    /// scene's `differences` in words, from that run's finished pipeline; once more to write.
-    public static func jsonData(
-        title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
-        timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-        options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
-        differences: (ModePipeline) -> [String] = { _ in [] }, makeSurface: () throws -> Surface
-    ) rethrows -> Data {
-        var data = Data()
-        try writeJSON(
-            title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
-            speed: speed, configuration: configuration, options: options, decisions: decisions,
-            differences: differences, makeSurface: makeSurface
-        ) { data.append($0) }
-        return data
-    }
-
-    /// The timeline's JSON, as `jsonData(title:…)` gives it, handed to `write` in order, `chunk`
-    /// bytes or a frame more at a time, and not held: a file takes a long recording's timeline
-    /// where memory need not.
+    /// The timeline's JSON (``jsonData``), written as the model makes each frame and handed to
+    /// `write` in order, `chunk` bytes or a frame more at a time, so that the frames and their
+    /// JSON are never held: a long recording's frames are hundreds of megabytes, their JSON a
+    /// third of that, which a file takes where memory need not. The model runs twice: once for
+    /// where each lane change and decision goes, and the scene's `differences` in words, from
+    /// that run's finished pipeline; once more to write.
     public static func writeJSON(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
@@ -96,7 +80,7 @@ public struct ViewTimeline: Sendable {
         try writer.finish(handOn: write)
     }
 
-    /// The first of ``jsonData``'s runs: the scene and where the changes and decisions go. Its
+    /// The first of `writeJSON`'s runs: the scene and where the changes and decisions go. Its
     /// model, with both modes' app events, is let go before the second run.
     private static func placement(
         of play: TimelinePlay, title: String, configuration: AppEventTranslator.Configuration,

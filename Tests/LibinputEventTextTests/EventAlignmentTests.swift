@@ -86,6 +86,12 @@ final class EventAlignmentTests: XCTestCase {
             XCTAssertEqual(EventAlignment.differences(before, after, moments: moments, cells: 400), whole)
         }
         XCTAssertEqual(EventAlignment.differences(before, before, moments: nil, cells: 4), [])
+        // In the windows only whole stretches a window would take are passed, so each window begins
+        // where it would have: here, a window of 3 lines up as the whole table does.
+        let (b, a) = (["B", "B", "B", "A", "A"], ["B", "A", "A", "A"])
+        let whole = EventAlignment.differences(b, a, moments: nil, cells: 100)
+        XCTAssertEqual(whole.count, 2)
+        XCTAssertEqual(EventAlignment.differences(b, a, moments: nil, cells: 9), whole)
         let shifted = EventAlignment.differences(
             ["A", "A", "B"], ["A", "B"], moments: ([0, 10, 20], [10, 20]), cells: 4)
         XCTAssertEqual(shifted, [.init(index: 0, actualIndex: 0, expected: "A", actual: nil)])

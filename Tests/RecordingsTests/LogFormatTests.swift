@@ -177,6 +177,15 @@ final class LogFormatTests: XCTestCase {
         let unslotted = try RecordingLoader.load(text: protocolA, file: "protocol-a.txt")
         XCTAssertNil(unslotted.device.absinfo[Evdev.ABS_MT_SLOT])
         XCTAssertFalse(unslotted.notes[0].contains("ABS_MT_SLOT"), unslotted.notes[0])
+        // An axis list given with the log says how many slots there are: no guess, and a
+        // BTN_TOOL_*TAP key for each slot past the first.
+        let log = temporaryPath("one-finger.getevent-t.txt")
+        try GeteventSamples.oneFinger().write(toFile: log, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let given = try RecordingLoader.load(log, description: sample("asus-n500jk.axes"))
+        XCTAssertEqual(given.device.absinfo[Evdev.ABS_MT_SLOT].map { [$0.minimum, $0.maximum] }, [0, 4])
+        XCTAssertFalse(given.notes[0].contains("ABS_MT_SLOT"), given.notes[0])
+        XCTAssertTrue(given.device.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_QUINTTAP), given.notes[0])
     }
 
     /// A `.desc` without a header is no description of itself: read alone, or beside the log it

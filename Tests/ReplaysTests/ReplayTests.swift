@@ -37,9 +37,6 @@ final class ReplayTests: XCTestCase {
             "\(delivered.report.libinputLog.map(\.text))")
     }
 
-    /// What libevdev logs while libinput creates the device, before libinput hands it the device's
-    /// log handler (a tracking-id range of [0, 0], which it takes for a kernel bug), is in
-    /// libinput's log as an error, said as libevdev's, rather than printed bare.
     /// Android's log of one finger, with no description and no slot named, moves the pointer: the
     /// inferred device has the slot its tracking ids need (``DescriptionInference``).
     func testAnAndroidLogOfOneFingerMovesThePointer() throws {
@@ -49,6 +46,9 @@ final class ReplayTests: XCTestCase {
         XCTAssertGreaterThan(motions.count, 10, "\(events.map(\.typeName))")
     }
 
+    /// What libevdev logs while libinput creates the device, before libinput hands it the device's
+    /// log handler (a tracking-id range of [0, 0], which it takes for a kernel bug), is in
+    /// libinput's log as an error, said as libevdev's, rather than printed bare.
     func testLibevdevsLineAboutTheDeviceIsInTheLogAsAnError() throws {
         var recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         recording.device.absinfo[Evdev.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: 0)
