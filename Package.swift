@@ -234,7 +234,7 @@ let package = Package(
             ]),
         // What the view and its benchmark need of the server, without the server: the commands'
         // module links this, and only touchsynth-view links ViewServer (and FlyingFox's networking).
-        .target(name: "ViewPublishing", dependencies: ["ViewTimeline", "Histograms"]),
+        .target(name: "ViewPublishing", dependencies: ["ViewTimeline", "Histograms", "OutputFiles"]),
         // `touchsynth view` live: libinput's events and the pads' own evdev frames, stepped through
         // the view's model as they come.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 
 /// A timeline's JSON in a temporary file that has no name, so that a view serves a long replay's
 /// frames (hundreds of megabytes an hour) from the file rather than from its own memory (where
@@ -17,7 +18,7 @@ public final class TimelineFile: @unchecked Sendable {
         )
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Self.failure("cannot make a file for the timeline", errno) }
-        unlink(String(cString: template))
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         // Not for the programs a view starts (a browser).
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
@@ -32,20 +33,9 @@ public final class TimelineFile: @unchecked Sendable {
 
     /// Writes `data` at the end.
     public func append(_ data: Data) throws(ViewServerError) {
-        var failure: Int32?
-        data.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else {
-                    failure = n < 0 ? errno : ENOSPC
-                    return
-                }
-                done += n
-            }
+        guard writeAll(descriptor, data) else {
+            throw Self.failure("cannot write the timeline to its temporary file", errno)
         }
-        if let failure { throw Self.failure("cannot write the timeline to its temporary file", failure) }
         count += data.count
     }
 
