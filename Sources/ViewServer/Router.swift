@@ -59,10 +59,10 @@ final class Router: HTTPHandler, @unchecked Sendable {
         case "/timeline.json":
             if let timeline {
                 // Read from the file for each request, its length known.
-                let body = HTTPBodySequence(
-                    from: TimelineFileBytes(file: timeline), count: timeline.count, suggestedBufferSize: 1 << 16)
-                return HTTPResponse(
-                    statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: body)
+                let bytes = TimelineFileBytes(file: timeline)
+                return Self.body(
+                    HTTPBodySequence(from: bytes, count: timeline.count, suggestedBufferSize: 1 << 16),
+                    type: "application/json")
             }
         case "/stream" where isLive:
             return try await WebSocketHTTPHandler(handler: StreamHandler(server: server)).handleRequest(request)
@@ -72,7 +72,11 @@ final class Router: HTTPHandler, @unchecked Sendable {
     }
 
     private static func body(_ data: Data, type: String) -> HTTPResponse {
-        HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: data)
+        body(HTTPBodySequence(data: data), type: type)
+    }
+
+    private static func body(_ body: HTTPBodySequence, type: String) -> HTTPResponse {
+        HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: body)
     }
 
     private static func text(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
