@@ -13,14 +13,8 @@ public final class TimelineFile: @unchecked Sendable {
 
     /// An empty file in the temporary directory (`$TMPDIR`, else `/tmp`).
     public init() throws(ViewServerError) {
-        var template = Array(
-            FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-timeline-XXXXXX").path.utf8CString
-        )
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        descriptor = openUnnamedFile(in: FileManager.default.temporaryDirectory.path, prefix: "touchsynth-timeline")
         guard descriptor >= 0 else { throw Self.failure("cannot make a file for the timeline", errno) }
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-        // Not for the programs a view starts (a browser).
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
     /// A file holding `data`.

@@ -79,16 +79,23 @@ final class ViewServerTests: XCTestCase {
         let pieces = (0..<200).map {
             Data("{\"piece\":\($0),\"text\":\"\(String(repeating: "x", count: 700))\"}\n".utf8)
         }
+        let folder = FileManager.default.temporaryDirectory.path
+        let openWithoutName = {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+            }.filter { $0.hasPrefix(folder + "/") && $0.hasSuffix(" (deleted)") }.count
+        }
+        let (before, entries) = (try openWithoutName(), try FileManager.default.contentsOfDirectory(atPath: folder))
         let file = try TimelineFile()
         for piece in pieces { try file.append(piece) }
         let whole = pieces.reduce(Data(), +)
         XCTAssertEqual(file.count, whole.count)
         XCTAssertEqual(Data(try file.read(at: whole.count - 10, count: 100)), whole.suffix(10))
-        let unnamed = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
-            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
-        }.filter { $0.contains("touchsynth-timeline-") }
-        XCTAssertFalse(unnamed.isEmpty)
-        XCTAssertTrue(unnamed.allSatisfy { $0.hasSuffix(" (deleted)") }, "\(unnamed)")
+        XCTAssertEqual(try openWithoutName(), before + 1)
+        XCTAssertFalse(
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder)).subtracting(entries).contains {
+                $0.hasPrefix("touchsynth-timeline-")
+            })
         let server = try ViewServer(title: "t")
         defer { server.stop() }
         server.show(.timeline(file))
