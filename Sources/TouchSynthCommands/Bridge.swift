@@ -102,7 +102,7 @@ struct BridgeRun: ParsableCommand {
         writeStderr(
             "touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
                 + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")
-        if json { try emit(JSONLines.header("bridgeFrames")) }
+        if json { try emitJSONHeader("bridgeFrames") }
         let own = (device.devnode as NSString).lastPathComponent
         var printing = FirstFailure()
         try BridgeFeed(touchscreen: touchscreen).run(context, into: device) { frame, time in

@@ -17,6 +17,8 @@ final class CommandIO: @unchecked Sendable {
     private var warnings: Set<String> = []
     /// Run before each line to stderr: a status line on the terminal makes room for it.
     private var beforeErr: (() -> Void)?
+    /// What ``holdingOutput(_:)`` wrote, not yet on stdout; whether it is writing now.
+    private var held = "", holding = false
 
     init(captures: Bool) {
         self.captures = captures
@@ -31,6 +33,20 @@ final class CommandIO: @unchecked Sendable {
     /// Writes `text` to stdout; false (with `errno` set) when the descriptor refused it, but for a
     /// reader gone from a command that outlives it.
     func writeOut(_ text: String) -> Bool {
+        let earlier: String
+        do {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !holding else {
+                held += text
+                return true
+            }
+            (earlier, held) = (held, "")
+        }
+        return (earlier.isEmpty || write(earlier)) && (text.isEmpty || write(text))
+    }
+
+    private func write(_ text: String) -> Bool {
         guard captures else {
             if lock.withLock({ readerGone }) || writeAll(STDOUT_FILENO, text) { return true }
             let code = errno
@@ -42,6 +58,18 @@ final class CommandIO: @unchecked Sendable {
         lock.withLock { out += text.utf8 }
         return true
     }
+
+    /// Runs `body`, holding what it writes to stdout (a JSON header) until the command writes more
+    /// or ends well (``releaseHeldOutput()``): a command refused before its first line leaves
+    /// stdout empty, as a script would have it.
+    func holdingOutput<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { holding = true }
+        defer { lock.withLock { holding = false } }
+        return try body()
+    }
+
+    /// Writes what ``holdingOutput(_:)`` held, if nothing has yet: the command succeeded.
+    func releaseHeldOutput() -> Bool { writeOut("") }
 
     /// Runs `body` before each later write to stderr.
     func beforeEachErr(_ body: @escaping () -> Void) { lock.withLock { beforeErr = body } }

@@ -109,7 +109,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         var tally = ComparisonTally()
         var folder = ReportFolder()
         var files = PassingOver()
-        if json { try emit(JSONLines.header("compare")) }
+        if json { try emitJSONHeader("compare") }
         for path in recordings {
             guard let runs = try files.attempt({ try compared(path, description: description, options: options) })
             else { continue }

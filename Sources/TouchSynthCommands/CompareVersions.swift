@@ -14,7 +14,7 @@ extension Compare {
         var tally = ComparisonTally()
         var files = PassingOver()
         let options = try builds.map { try self.options(build: $0) } // --with devices read once, not per recording
-        if json { try emit(JSONLines.header("compareVersions")) }
+        if json { try emitJSONHeader("compareVersions") }
         for path in recordings {
             let compared = try files.attempt { () throws -> VersionComparison in
                 let file = try RecordingOrCapture(path: path)

@@ -116,7 +116,7 @@ extension Debug {
         let options = replayOptions(config: config, delivered: true)
         let (explanation, _, replay) = try Replay.explain(try recorder.recording(), named: path, options: options)
         try told(replay, from: path, options: options)
-        if output.json { try emit(JSONLines.header("explain")) }
+        if output.json { try emitJSONHeader("explain") }
         try emit(try ExplanationText.output(explanation, recording: path, json: output.json))
     }
 }

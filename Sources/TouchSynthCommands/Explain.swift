@@ -43,7 +43,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
 
     func run() throws {
         try checkReadable([input.desc] + with.others + quirks.files, passingOver: recordings)
-        if json { try emit(JSONLines.header("explain")) }
+        if json { try emitJSONHeader("explain") }
         var files = PassingOver()
         for recording in recordings {
             guard let loaded = try files.attempt({ try input.load(recording) }) else { continue }

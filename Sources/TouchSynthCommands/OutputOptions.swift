@@ -87,12 +87,14 @@ struct OutputOptions: ParsableArguments {
     func latencyLog() throws -> LatencyLog? { try latency.map { try LatencyLog(output: try openOutput($0)) } }
 
     /// The printer of the events (and the modes' app events) to stdout, in the form asked for; its status line
-    /// makes room for each line to stderr.
+    /// makes room for each line to stderr. Its opening lines (JSON's header) wait for its first event.
     func printer(configuration: AppEventTranslator.Configuration? = nil) throws -> ModeStreamPrinter {
-        let printer = try ModeStreamPrinter(
-            modes: mode.modes, json: json, style: .forStdout(columns: mode.modes.count, colour: color),
-            configuration: try configuration ?? translatorConfiguration(),
-            options: .init(requestsPointerLock: pointerLock), write: emitRaw)
+        let configuration = try configuration ?? translatorConfiguration()
+        let printer = try CommandIO.current.holdingOutput {
+            try ModeStreamPrinter(
+                modes: mode.modes, json: json, style: .forStdout(columns: mode.modes.count, colour: color),
+                configuration: configuration, options: .init(requestsPointerLock: pointerLock), write: emitRaw)
+        }
         CommandIO.current.beforeEachErr { try? printer.clearStatusLine() }
         return printer
     }

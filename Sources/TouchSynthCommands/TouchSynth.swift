@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LibinputEventText
 import MockedDevices
 import OutputFiles
 import ProcessSignals
@@ -64,6 +65,8 @@ extension TouchSynth {
         }
         do {
             try CommandInputs.keeping { try PipeTexts.keeping { try command.run() } }
+            // A header held back is the whole output of a command that succeeded with nothing more to say.
+            if !CommandIO.current.releaseHeldOutput() { try failWriting("stdout", errno: errno) }
             return 0
         } catch {
             // Help, the version and usage errors come from `run` too (`ExitCode` among them), in types
@@ -169,6 +172,12 @@ func endIfInterrupted(by signal: Int32?) throws {
 /// quietly, any other failure (a full disk) with its reason and 74.
 func emit(_ line: String) throws {
     try emitRaw(line + "\n")
+}
+
+/// Writes the header line of JSON output named `output`, held back until the first line after it
+/// (``CommandIO/holdingOutput(_:)``): a command refused before then prints nothing.
+func emitJSONHeader(_ output: String) throws {
+    try CommandIO.current.holdingOutput { try emit(JSONLines.header(output)) }
 }
 
 /// Writes lines to stdout, each as ``emit(_:)-(String)`` does.

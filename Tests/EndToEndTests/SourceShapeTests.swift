@@ -53,11 +53,12 @@ final class SourceShapeTests: XCTestCase {
     /// before `--help` refused, and `explain --libinput` telling where the versions' events part, and
     /// for `view --help` said without touchsynth-view, and for a `--device` named twice refused, and
     /// for `replay` and `debug` saying how their default screen differs from `compare`'s, and for
-    /// the status line making room for each line to stderr on a terminal.
+    /// the status line making room for each line to stderr on a terminal, and for JSON's header held
+    /// back until a command's first line.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3211, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3250, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the

@@ -138,12 +138,14 @@ final class RecordingInputTests: XCTestCase {
             "touchsynth: \(keyboard): nothing to show: the recording's device (AT Translated Set 2 keyboard) is a "
             + "keyboard, no pointer or touchpad "
             + "(--allow-empty replays it all the same)\n"
-        // A part of it (`--start`) is named by its file too.
-        for command in [["replay"], ["replay", "--mode", "both"], ["compare"], ["report"]] {
+        // A part of it (`--start`) is named by its file too. Nothing goes to stdout, not even JSON's header.
+        let commands = [["replay"], ["replay", "--mode", "both"], ["compare"], ["report"]]
+        for command in commands + [["replay", "--json"], ["compare", "--json"], ["explain", "--json"]] {
             for window in [[], ["--start", "0"]] {
                 let refused = runCommand(command + [keyboard] + window)
                 XCTAssertEqual(refused.status, 65, "\(command) \(window): \(refused.stderr)")
                 XCTAssertEqual(refused.stderr, message, "\(command) \(window)")
+                XCTAssertEqual(refused.stdout, "", "\(command) \(window)")
             }
         }
         let allowed = runCommand(["replay", keyboard, "--allow-empty"])
