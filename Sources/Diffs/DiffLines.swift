@@ -9,21 +9,11 @@ public enum DiffLines {
     /// side has nothing.
     public struct Difference: Encodable {
         public var index: Int
-        public var expected: String?
-        public var actual: String?
+        @ExplicitNull public var expected: String?
+        @ExplicitNull public var actual: String?
 
         public init(_ d: EventAlignment.Difference) {
             (index, expected, actual) = (d.index, d.expected, d.actual)
-        }
-
-        enum CodingKeys: String, CodingKey { case index, expected, actual }
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(index, forKey: .index)
-            // Explicit nulls: a reader sees which side has nothing.
-            try c.encode(expected as String?, forKey: .expected)
-            try c.encode(actual as String?, forKey: .actual)
         }
     }
 

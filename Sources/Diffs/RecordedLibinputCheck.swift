@@ -8,10 +8,10 @@ public struct FirstDifference: Encodable, Sendable {
     /// Position among the recorded events (where a replayed one would go, for an extra one).
     public var index: Int
     /// The recorded event's line in the file.
-    public var line: Int?
-    public var time: Double?
-    public var recorded: String?
-    public var replayed: String?
+    @ExplicitNull public var line: Int?
+    @ExplicitNull public var time: Double?
+    @ExplicitNull public var recorded: String?
+    @ExplicitNull public var replayed: String?
 }
 
 /// `replay --with-libinput`'s report: a bug report's `libinput record --with-libinput` events

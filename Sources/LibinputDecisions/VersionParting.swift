@@ -17,9 +17,9 @@ public struct VersionParting: Equatable, Encodable, Sendable {
     /// counts) to the event where they part.
     public var time: Double
     /// `against`'s event there (nil: it has none, the other version has one more).
-    public var expected: String?
+    @ExplicitNull public var expected: String?
     /// The other version's event there (nil: it has none).
-    public var actual: String?
+    @ExplicitNull public var actual: String?
     /// The changes released between the two versions that can give this parting.
     public var changes: [LibinputChange]
     /// The other changes the later differences between the two show, each at the first
@@ -31,6 +31,9 @@ public struct VersionParting: Equatable, Encodable, Sendable {
     /// The touch sequence of `against`'s explanation the event falls in (``placed(in:)``; nil:
     /// not placed, as `compare` leaves it).
     public var sequence: Int?
+    /// Once placed, the event's time as the explanation's JSON counts it: microseconds from the
+    /// recording's first frame (negative before it).
+    public var timeUs: Int64?
     /// The event's time on libinput's clock in `against`'s replay, which places it in a sequence.
     var eventTime: UInt64 = 0
 
@@ -41,16 +44,17 @@ public struct VersionParting: Equatable, Encodable, Sendable {
         /// two versions' events there.
         public var index: Int
         public var time: Double
-        public var expected: String?
-        public var actual: String?
+        @ExplicitNull public var expected: String?
+        @ExplicitNull public var actual: String?
         public var sequence: Int?
+        public var timeUs: Int64?
         var eventTime: UInt64 = 0
 
-        private enum CodingKeys: String, CodingKey { case change, index, time, expected, actual, sequence }
+        private enum CodingKeys: String, CodingKey { case change, index, time, expected, actual, sequence, timeUs }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case libinput, against, index, time, expected, actual, changes, further, sequence
+        case libinput, against, index, time, expected, actual, changes, further, sequence, timeUs
     }
 
     /// The decimals events are compared and shown to: debug-events' two would hide a change in
@@ -168,12 +172,15 @@ public struct VersionParting: Equatable, Encodable, Sendable {
     }
 
     /// This parting with each difference placed in the sequence of `explanation` (`against`'s)
-    /// its event falls in, as that explanation places the events it reports.
+    /// its event falls in, as that explanation places the events it reports, and timed as it is.
     public func placed(in explanation: Explanation) -> VersionParting {
         var placed = self
-        placed.sequence = explanation.sequenceNumber(at: eventTime)
+        let fromFirstFrame = { (time: UInt64) in Int64(bitPattern: time &- explanation.recordingStart) }
+        (placed.sequence, placed.timeUs) = (explanation.sequenceNumber(at: eventTime), fromFirstFrame(eventTime))
         for index in placed.further.indices {
-            placed.further[index].sequence = explanation.sequenceNumber(at: placed.further[index].eventTime)
+            let time = placed.further[index].eventTime
+            (placed.further[index].sequence, placed.further[index].timeUs) =
+                (explanation.sequenceNumber(at: time), fromFirstFrame(time))
         }
         return placed
     }

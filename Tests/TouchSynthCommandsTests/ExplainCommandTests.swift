@@ -190,6 +190,13 @@ final class ExplainCommandTests: XCTestCase {
         let natural = try XCTUnwrap(
             further.first { ($0["change"] as? [String: Any])?["change"] as? String == "appleNaturalScroll" })
         XCTAssertEqual(natural["sequence"] as? Int, 5)
+        // Each side's event is there, null where a side has none; `timeUs` counts from the first
+        // frame as explain's JSON does, 20 ms after the device added that `time` counts from.
+        for difference in [parting] + further {
+            XCTAssertEqual(Set(["expected", "actual"]).subtracting(difference.keys), [], "\(difference)")
+            let (time, micros) = (try XCTUnwrap(difference["time"] as? Double), difference["timeUs"] as? Int)
+            XCTAssertEqual(micros.map { Int((time * 1e6).rounded()) - $0 }, 20_000, "\(difference)")
+        }
         // Sequence 5 scrolled on both versions: their closing lines alone would not tell them apart.
         XCTAssertFalse(text.stdout.contains("\nsequence 5: libinput"), text.stdout)
     }
