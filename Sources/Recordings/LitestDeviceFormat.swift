@@ -13,6 +13,10 @@ public enum LitestDeviceFormat {
     /// file that is not one (not `.c`, or no litest declaration).
     public static func device(inFile path: String) throws(RecordingError) -> DeviceDescription? {
         guard path.hasSuffix(".c"), let data = FileManager.default.contents(atPath: path) else { return nil }
+        for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where String(validating: line, as: UTF8.self) == nil {
+            throw RecordingError.bad(path, number + 1, "not UTF-8 text")
+        }
         return try device(in: String(decoding: data, as: UTF8.self), file: path)
     }
 
@@ -52,7 +56,8 @@ public enum LitestDeviceFormat {
         guard let name = body.firstMatch(of: /\.name\s*=\s*"([^"]*)"/)?.output.1 else {
             throw RecordingError.bad(file, line(of: device.lowerBound), "the device has no .name")
         }
-        var d = DeviceDescription(name: String(name))
+        var d = DeviceDescription(
+            name: try DeviceDescription.checkedName(String(name), file: file, line: line(of: name.startIndex)))
         d.codes[Evdev.EV_SYN] = [Evdev.SYN_REPORT]
         if let id = field("id") {
             let block = try initializer(of: id, in: source, file: file, line: line(of:))
@@ -97,6 +102,7 @@ public enum LitestDeviceFormat {
                 i += 2
             }
         }
+        var axisLines: [UInt16: Int] = [:]
         if let absinfo = field("absinfo") {
             let block = try initializer(of: absinfo, in: source, file: file, line: line(of:))
             for entry in block.matches(of: /\{([^{}]*)\}/) {
@@ -121,6 +127,7 @@ public enum LitestDeviceFormat {
                     numbers.append(n)
                 }
                 d.codes[Evdev.EV_ABS, default: []].insert(code)
+                axisLines[code] = line(of: entry.range.lowerBound)
                 d.absinfo[code] = AbsInfo(
                     minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
                     resolution: numbers.count > 4 ? numbers[4] : 0)
@@ -128,12 +135,18 @@ public enum LitestDeviceFormat {
         }
         if let properties = body.firstMatch(of: /\.udev_properties\s*=\s*\{((?:[^{}]|\{[^{}]*\})*)\}/)?.output.1 {
             for pair in properties.matches(of: /\{\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\}/) {
-                d.udevProperties[String(pair.output.1)] = String(pair.output.2)
+                let (key, value) = (String(pair.output.1), String(pair.output.2))
+                if let problem = UdevProperty.problem(key: key, value: value) {
+                    throw RecordingError.bad(file, line(of: pair.range.lowerBound), problem)
+                }
+                d.udevProperties[key] = value
             }
         }
         guard d.codes.count > 1 else {
             throw RecordingError.bad(file, line(of: device.lowerBound), "the device declares no events or axes")
         }
+        // As every format's description: refused where libevdev would refuse an axis, at its line.
+        try d.read(from: file, axisLines: axisLines, fallback: line(of: device.lowerBound))
         return d
     }
 

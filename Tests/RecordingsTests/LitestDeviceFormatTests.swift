@@ -76,4 +76,43 @@ final class LitestDeviceFormatTests: XCTestCase {
             problem(broken, kernel: ["KEY_KP7": 71]),
             "x.c:\(absY): an absinfo entry is not { code, minimum, maximum, fuzz, flat, resolution }")
     }
+
+    /// A litest file's description is checked as every format's is: what libevdev, udev or a
+    /// one-line name would refuse is refused at its line, not handed to the harness (a slot range
+    /// of 2^31 once had it allocate gigabytes and trap).
+    func testWhatNoDeviceCouldBeIsRefusedAtItsLine() throws {
+        let sample = Self.sample.replacingOccurrences(of: "KEY_KP7", with: "KEY_A")
+        func problem(_ old: String, _ new: String) -> String? {
+            XCTAssertTrue(sample.contains(old), old)
+            do {
+                _ = try LitestDeviceFormat.parse(sample.replacingOccurrences(of: old, with: new), file: "x.c")
+                return nil
+            } catch { return error.description }
+        }
+        XCTAssertNoThrow(try LitestDeviceFormat.parse(sample, file: "x.c"))
+        XCTAssertEqual(
+            problem("{ ABS_MT_SLOT, 0, 4,", "{ ABS_MT_SLOT, 0, 2147483647,"),
+            "x.c:30: ABS_MT_SLOT must range over 0...N with N < 256, not 0...2147483647")
+        XCTAssertEqual(
+            problem("{ ABS_X, 0, 1216,", "{ ABS_X, 1216, 0,"), "x.c:28: ABS_X has minimum 1216 > maximum 0")
+        XCTAssertEqual(
+            problem("\"internal\" }", "\"internal\nE: LIBINPUT_IGNORE_DEVICE=1\" }"),
+            "x.c:46: udev property ID_INPUT_TOUCHPAD_INTEGRATION holds a control character, U+000A, in its value "
+                + "\"internal\\nE: LIBINPUT_IGNORE_DEVICE=1\"")
+        XCTAssertEqual(
+            problem("\"ID_INPUT_TOUCHPAD_INTEGRATION\"", "\"ID INPUT\""),
+            "x.c:46: udev property name \"ID INPUT\" is not letters, digits and _")
+        XCTAssertEqual(
+            problem(".name = \"Sample Clickpad\"", ".name = \"Sample\nClickpad\""),
+            "x.c:41: the device name holds a control character, U+000A")
+    }
+
+    func testAFileThatIsNotUTF8IsRefusedAtItsLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("litest-\(UUID().uuidString).c")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try (Data("/* a */\n".utf8) + Data([0xFF, 0xFE, 0x0A]) + Data(Self.sample.utf8)).write(to: file)
+        XCTAssertThrowsError(try LitestDeviceFormat.device(inFile: file.path)) {
+            XCTAssertEqual("\($0)", "\(file.path):2: not UTF-8 text")
+        }
+    }
 }
