@@ -27,8 +27,11 @@ package enum DeviceQuirks {
         }
         for (index, file) in files.enumerated() {
             // Read as every text input is: a pipe or standard input (`-`) too, a missing or
-            // unreadable file and one that is no UTF-8 text refused naming it.
-            let string = try harnessError { () throws(RecordingError) in try readText(file, of: "a quirks file") }
+            // unreadable file and one that is no UTF-8 text refused naming it; but as written,
+            // Windows line ends and all, which libinput refuses.
+            let string = try harnessError { () throws(RecordingError) in
+                try readText(file, of: "a quirks file", verbatim: true)
+            }
             // A binary file is told as one, not quoted.
             guard !string.utf8.contains(0) else {
                 throw HarnessError(.quirksRefused, "\(file): not UTF-8 text, so not a quirks file")

@@ -28,6 +28,9 @@ struct LineReader {
     private(set) var copyError: Int32?
     /// The bytes read from the file so far.
     private(set) var bytesRead = 0
+    /// Whether lines come as written: a carriage return before a line feed, and a byte order mark
+    /// before the first line, kept for a reader that takes them as text (libinput's quirks parser).
+    var verbatim = false
     /// Asked while waiting for the next bytes, as often as ``stopCheckInterval``: true ends the
     /// reading there, as if at the file's end (a pipe whose writer goes on, read while a stop
     /// signal is held, which any of the process's threads may have taken).
@@ -271,9 +274,9 @@ struct LineReader {
 
     private mutating func line(_ bytes: ArraySlice<UInt8>) throws(RecordingError) -> String {
         lineNumber += 1
-        var trimmed = bytes.last == 13 ? bytes.dropLast() : bytes
+        var trimmed = bytes.last == 13 && !verbatim ? bytes.dropLast() : bytes
         // A byte order mark, which some Windows editors write, is no part of the first line.
-        if lineNumber == 1 && trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
+        if lineNumber == 1 && !verbatim && trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
         guard let text = String(validating: trimmed, as: UTF8.self) else {
             throw RecordingError.bad(file, lineNumber, "not UTF-8 text")
         }

@@ -213,12 +213,17 @@ public func checkReadable(_ path: String) throws(RecordingError) {
 /// ``PipeTexts/keeping(_:)`` a short one is read once and its text kept. `kind` names what
 /// the file should be (`"a gesture script"`) in the messages refusing a line longer than 1 MiB,
 /// or a file longer than 16 MiB unless the kind `mayBeLong` (a capture of an hour's events), so
-/// that memory stays bounded whatever a file holds.
-public func readText(_ path: String, of kind: String, mayBeLong: Bool = false) throws(RecordingError) -> String {
+/// that memory stays bounded whatever a file holds. `verbatim`: Windows line ends and a byte
+/// order mark kept, for a file another program reads as it is (``LineReader/verbatim``).
+public func readText(
+    _ path: String, of kind: String, mayBeLong: Bool = false, verbatim: Bool = false
+) throws(RecordingError) -> String {
     guard !mayBeLong, isPipe(path), let kept = PipeTexts.current else {
-        return try readWhole(path, of: kind, mayBeLong: mayBeLong)
+        return try readWhole(path, of: kind, mayBeLong: mayBeLong, verbatim: verbatim)
     }
-    return try kept.text(of: path) { () throws(RecordingError) in try readWhole(path, of: kind, mayBeLong: false) }
+    return try kept.text(of: path) { () throws(RecordingError) in
+        try readWhole(path, of: kind, mayBeLong: false, verbatim: verbatim)
+    }
 }
 
 /// The texts of short pipes a command has read, which a second reading finds here: a pipe can be
@@ -256,8 +261,11 @@ public final class PipeTexts: @unchecked Sendable {
     }
 }
 
-private func readWhole(_ path: String, of kind: String, mayBeLong: Bool) throws(RecordingError) -> String {
+private func readWhole(
+    _ path: String, of kind: String, mayBeLong: Bool, verbatim: Bool
+) throws(RecordingError) -> String {
     var reader = try LineReader(path: path, of: kind)
+    reader.verbatim = verbatim
     defer { reader.close() }
     var text = ""
     var bytes = 0

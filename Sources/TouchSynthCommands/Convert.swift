@@ -37,9 +37,7 @@ struct Convert: ParsableCommand {
         try checkReadable([recording, input.desc])
         var rec = try window.cut(input.load(recording), path: recording)
         if descriptionOnly { rec.frames = [] }
-        if !descriptionOnly, recording != "-" {
-            warn(RecordedLibinputEvents.conversionLosses(of: recording), in: recording)
-        }
+        if !descriptionOnly { warn(RecordedLibinputEvents.conversionLosses(of: recording), in: recording) }
         try writeRecording(
             rec, to: output, format: format ?? to, descriptionOnly: descriptionOnly, replacing: recording)
     }

@@ -45,6 +45,7 @@ final class QuirksFileCheckTests: XCTestCase {
             (match, 2, "the last section, [A], has no value"),
             ("[A]\r\nMatchUdevType=touchpad\r\n", 1, "Windows (CRLF) line endings"),
             (match + "AttrPalmPressureThreshold=40\r\n", 3, "Windows (CRLF) line endings"),
+            ("\u{FEFF}" + match + "AttrPalmPressureThreshold=40\n", 1, "a byte order mark (U+FEFF) begins the file"),
             (
                 match + "MatchName=" + String(repeating: "a", count: 502) + "\nAttrPalmPressureThreshold=40\n", 3,
                 "a line of 512 bytes, over the 511 libinput reads as one"
@@ -77,6 +78,7 @@ final class QuirksFileCheckTests: XCTestCase {
             "[A]\nMatchUdevType=touchpad\nPalmPressureThreshold=40\n",
             "[A]\r\nMatchUdevType=touchpad\r\nAttrPalmPressureThreshold=40\r\n",
             "# a comment\r\n[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=40\n",
+            "\u{FEFF}[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=40\n",
             // 511 bytes are read as one line (its line feed then read alone), 512 in two pieces.
             "[A]\nMatchName=" + String(repeating: "a", count: 501) + "\nAttrPalmPressureThreshold=40\n",
             "[A]\nMatchName=" + String(repeating: "a", count: 502) + "\nAttrPalmPressureThreshold=40\n",

@@ -158,6 +158,20 @@ final class QuirksReplayTests: XCTestCase {
             XCTAssertEqual(error?.kind, .quirksRefused)
             XCTAssertTrue(error?.message.hasPrefix("\(empty):3: the section before, [A], has no value") == true)
         }
+        // Windows line ends and a byte order mark, which libinput refuses, are read as written.
+        for (text, problem) in [
+            ("[A]\r\nMatchUdevType=touchpad\r\nAttrPalmPressureThreshold=2\r\n", "the line ends in a carriage return"),
+            ("\u{FEFF}[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=2\n", "a byte order mark (U+FEFF)"),
+        ] {
+            let windows = try quirks(text)
+            options.quirks = [windows]
+            XCTAssertThrowsError(try Replay(.file(pinch), options: options)) { error in
+                let error = error as? HarnessError
+                XCTAssertEqual(error?.kind, .quirksRefused)
+                XCTAssertTrue(
+                    error?.message.hasPrefix("\(windows):1: \(problem)") == true, "\(String(describing: error))")
+            }
+        }
         options.quirks = [temporaryPath("missing.quirks")]
         XCTAssertThrowsError(try Replay(.file(pinch), options: options)) { error in
             XCTAssertEqual((error as? HarnessError)?.kind, .missingFile)
