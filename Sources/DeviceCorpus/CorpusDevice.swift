@@ -1,4 +1,5 @@
 import Foundation
+import GestureSynthesis
 import OutputFiles
 import Recordings
 
@@ -113,6 +114,12 @@ public struct CorpusDevice: Sendable {
                 if named.contains("keyboard") { named.removeAll { $0 == "keys" } }
                 let kind = named.isEmpty ? "input device" : named.joined(separator: " and ")
                 skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
+                continue
+            }
+            // A touchpad no gesture can be performed on, which libinput refuses too.
+            do throws(RecordingError) { try GestureSynthesizer.checkPad(device) } catch {
+                if named { throw error }
+                skipped.append(Skip(file: file, reason: (error.line.map { "line \($0): " } ?? "") + error.problem))
                 continue
             }
             // The current axis values, and the switches and LEDs on, say nothing about the device.

@@ -70,8 +70,14 @@ public enum GestureSynthesizer {
         }
     }
 
+    /// Refuses a device no gesture can be performed on: no position axes, or one ranging over
+    /// nothing (which libinput refuses too); its error names the file it was read from.
+    public static func checkPad(_ device: DeviceDescription) throws(RecordingError) {
+        _ = try Pad(device, file: device.name)
+    }
+
     /// The recording of `script` performed on `device`. Errors name `file` and the statement's line:
-    /// a gesture that leaves the pad, or a device that cannot report it.
+    /// a gesture that leaves the pad, or a device that cannot report it (its own file, if read from one).
     public static func synthesize(
         _ script: GestureScript, on device: DeviceDescription, options: Options = Options(),
         file: String
@@ -357,10 +363,22 @@ public enum GestureSynthesizer {
                 (x, y) = (sx, sy)
                 tracking = .singleTouch
             } else {
-                throw RecordingError(.badData, file: file, "\(device.name) has no position axes: not a touchpad")
+                throw RecordingError(
+                    .badData, file: device.source.file.isEmpty ? file : device.source.file,
+                    "\(device.name) has no position axes: not a touchpad")
             }
-            guard x.maximum > x.minimum, y.maximum > y.minimum else {
-                throw RecordingError(.badData, file: file, "\(device.name) has an empty position range")
+            // Where the description was read, at the axis's line: no script could mend it.
+            let single = tracking == .singleTouch
+            for (code, axis) in [
+                (single ? Evdev.ABS_X : Evdev.ABS_MT_POSITION_X, x),
+                (single ? Evdev.ABS_Y : Evdev.ABS_MT_POSITION_Y, y),
+            ]
+            where axis.maximum <= axis.minimum {
+                let read = !device.source.file.isEmpty
+                throw RecordingError(
+                    .badData, file: read ? device.source.file : file, line: read ? device.source.axisLines[code] : nil,
+                    "\(device.name)'s \(Evdev.codeName(type: Evdev.EV_ABS, code: code)) ranges over nothing, "
+                        + "\(axis.minimum)...\(axis.maximum): libinput refuses the device")
             }
             // Millimetres here must be the ones libinput measures.
             var rx = Double(x.resolution), ry = Double(y.resolution)

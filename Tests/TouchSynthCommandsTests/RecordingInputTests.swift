@@ -38,6 +38,19 @@ final class RecordingInputTests: XCTestCase {
         )
         .replacingOccurrences(of: "ID_INPUT_TOUCHPAD=1", with: "ID_INPUT_TOUCHPAD=0")
         .write(toFile: untagged, atomically: true, encoding: .utf8)
+        // A pad whose position ranges over nothing, which no gesture can be performed on (and libinput
+        // refuses): skipped among a folder's files, refused when named.
+        let flat = dir.appendingPathComponent("flat-pad").path
+        let device = try String(
+            contentsOf: Fixtures.directory.appendingPathComponent("repairs/pinch-in.device.yml"), encoding: .utf8)
+        try device.replacingOccurrences(of: "53: [0, 3097, 0, 0, 31]", with: "53: [3097, 3097, 0, 0, 31]")
+            .write(toFile: flat, atomically: true, encoding: .utf8)
+        let flatLine = try XCTUnwrap(device.split(separator: "\n").firstIndex { $0.contains("53: [0, 3097") }) + 1
+        let flatProblem =
+            "ETPS/2 Elantech Touchpad's ABS_MT_POSITION_X ranges over nothing, 3097...3097: libinput refuses the device"
+        let named = runCommand(["corpus", flat])
+        XCTAssertEqual(named.status, 65, named.stderr)
+        XCTAssertEqual(named.stderr, "touchsynth: \(flat):\(flatLine): \(flatProblem)\n")
         let refused = runCommand(["synthesize", "-e", "pinch", "--desc", untagged])
         XCTAssertEqual(refused.status, 65, refused.stderr)
         XCTAssertTrue(refused.stderr.hasPrefix("touchsynth: \(untagged): not a touchpad to libinput"), refused.stderr)
@@ -48,7 +61,8 @@ final class RecordingInputTests: XCTestCase {
             Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"],
             "the extension-less file is read")
         let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: skipped ") }
-        XCTAssertEqual(skipped.count, 9, result.stderr)
+        XCTAssertEqual(skipped.count, 10, result.stderr)
+        XCTAssertTrue(skipped.contains("touchsynth: skipped \(flat): line \(flatLine): \(flatProblem)"), result.stderr)
         for (name, reason) in [
             ("fifo", "a FIFO, not a regular file"), ("link", "a broken symbolic link to gone"),
             ("loop", "a loop of symbolic links"),
@@ -73,7 +87,7 @@ final class RecordingInputTests: XCTestCase {
             skipped.contains("touchsynth: skipped \(dir.path)/same-pad: the same device as hp-pad"), result.stderr)
 
         // A folder with files but no touchpad is data the corpus cannot use, not a missing file.
-        for name in ["hp-pad", "same-pad", "untagged-pad", "mouse"] {
+        for name in ["hp-pad", "same-pad", "untagged-pad", "flat-pad", "mouse"] {
             try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
         }
         let none = runCommand(["corpus", dir.path])
