@@ -197,7 +197,8 @@ public final class LibinputContext {
             } else if let gone = DeviceNode.noDevice(errno: errno) {
                 throw LibinputError(.missingFile, "\(path): \(gone)")
             }
-            throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))
+            throw LibinputError(
+                .deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()), device: path)
         }
     }
 

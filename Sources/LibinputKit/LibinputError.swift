@@ -19,10 +19,13 @@ public struct LibinputError: Error, CustomStringConvertible, Sendable {
 
     public var kind: Kind
     public var message: String
+    /// The node of the device libinput rejected (``Kind/deviceRejected``): of several, which.
+    public var device: String?
 
-    init(_ kind: Kind, _ message: String) {
+    init(_ kind: Kind, _ message: String, device: String? = nil) {
         self.kind = kind
         self.message = message
+        self.device = device
     }
 
     public var description: String { message }

@@ -132,7 +132,9 @@ extension MockedDevice {
                     case .deviceRejected: .deviceRejected
                     case .system: .system
                     }
-                throw HarnessError(kind, failure.message)
+                var error = HarnessError(kind, failure.message)
+                error.device = failure.device
+                throw error
             }
             if let signal = early.signal {
                 throw HarnessError(

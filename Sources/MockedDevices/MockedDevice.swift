@@ -86,6 +86,10 @@ public final class MockedDevice {
     public var devnode: String { nodes[0].files.devnode }
     /// Every device's node, in the order they were added.
     public var devnodes: [String] { nodes.map(\.files.devnode) }
+    /// The device at `devnode`, if the testbed has one there.
+    public func device(at devnode: String) -> DeviceDescription? {
+        nodes.first { $0.files.devnode == devnode }?.device
+    }
 
     /// Each device's bus (`BUS_USB`, `BUS_BLUETOOTH`…), by its node's name as libinput names the
     /// device (`event10`).

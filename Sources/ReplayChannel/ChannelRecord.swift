@@ -14,7 +14,7 @@ public enum ChannelRecord: Equatable, Sendable {
     case failure(ChannelFailure)
 
     /// The version of the form this build writes and reads.
-    public static let version: UInt16 = 4
+    public static let version: UInt16 = 5
 
     private enum Tag: UInt8 {
         case hello = 1, event, log, failure
@@ -42,6 +42,7 @@ public enum ChannelRecord: Equatable, Sendable {
             w.put(Tag.failure.rawValue)
             w.put(failure.kind.rawValue)
             w.put(failure.message)
+            w.put(failure.device ?? "")
         }
         w.patch(UInt32(w.bytes.count - start - 4), at: start)
     }
@@ -69,7 +70,9 @@ public enum ChannelRecord: Equatable, Sendable {
         case .failure:
             let raw = try r.get(UInt8.self)
             guard let kind = ChannelFailure.Kind(rawValue: raw) else { throw WireError("\(raw) is not a failure kind") }
-            self = .failure(ChannelFailure(kind, try r.get(String.self)))
+            let message = try r.get(String.self)
+            let device = try r.get(String.self)
+            self = .failure(ChannelFailure(kind, message, device: device.isEmpty ? nil : device))
         }
         guard r.isAtEnd else { throw WireError("a record longer than its content") }
     }
@@ -126,10 +129,13 @@ public struct ChannelFailure: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var kind: Kind
     public var message: String
+    /// The node of the device libinput rejected, where it rejected one.
+    public var device: String?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, device: String? = nil) {
         self.kind = kind
         self.message = message
+        self.device = device
     }
 
     public var description: String { message }

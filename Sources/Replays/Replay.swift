@@ -190,7 +190,12 @@ public struct Replay: Sendable {
                 report = try device.run(
                     [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
             } catch  where error.kind == .deviceRejected {
-                throw rejection(error, of: device.device, in: recording, options: options)
+                // Of a device played beside the recording's (`--with`), its own file is told.
+                let other = error.device.flatMap { $0 == device.devnode ? nil : device.device(at: $0) }
+                throw rejection(
+                    error, of: other ?? device.device,
+                    in: other.map(\.source.file).flatMap { $0.isEmpty ? nil : $0 }
+                        ?? recording, options: options)
             }
             try quirks.finish(version: options.libinput.version) { () throws(HarnessError) in
                 try device.quirksToolOutput().text

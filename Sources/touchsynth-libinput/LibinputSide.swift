@@ -53,7 +53,7 @@ struct LibinputSide {
                 case .deviceRejected: .deviceRejected
                 case .badData, .permission, .system: .system
                 }
-            channel.send(.failure(ChannelFailure(kind, error.message)))
+            channel.send(.failure(ChannelFailure(kind, error.message, device: error.device)))
             channel.flush()
             let status: Int32 =
                 switch kind {

@@ -55,6 +55,7 @@ final class ChannelRecordTests: XCTestCase {
             .log(LibinputLogMessage(priority: .info, text: "")),
             .log(LibinputLogMessage(priority: .info, text: "event10 - touchsynth: …", isTouchSynths: true)),
             .failure(ChannelFailure(.unavailable, "libinput: cannot add /dev/input/event10: Invalid path")),
+            .failure(ChannelFailure(.deviceRejected, "libinput: cannot add …", device: "/dev/input/event11")),
         ]
 
     private func bytes(_ records: [ChannelRecord]) -> [UInt8] {

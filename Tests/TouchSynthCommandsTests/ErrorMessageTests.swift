@@ -82,6 +82,12 @@ final class ErrorMessageTests: XCTestCase {
                 let result = assertSentence([command, path], status: 65)
                 XCTAssertTrue(result.stderr.hasPrefix("touchsynth: \(path): libinput: "), result.stderr)
                 XCTAssertTrue(result.stderr.contains(said), "\(command): \(result.stderr)")
+                // Played beside a recording libinput takes, it is still the device named.
+                let beside = assertSentence([command, "--with", path, self.recording], status: 65)
+                XCTAssertTrue(
+                    beside.stderr.hasPrefix("touchsynth: \(path): libinput: cannot add /dev/input/event11: "),
+                    "\(command): \(beside.stderr)")
+                XCTAssertTrue(beside.stderr.contains(said), "\(command): \(beside.stderr)")
             }
             // A script performed on it would replay to nothing: synthesize refuses the description.
             let synthesized = assertSentence(["synthesize", "-e", "pinch", "--desc", path], status: 65)
