@@ -48,6 +48,7 @@ extension MockedDevice {
         _ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
         channel: ChannelReceiver?
     ) throws(HarnessError) -> ReplayReport {
+        try timing.check()
         var faults = try orderedFaults()[...]
         // Each run's programs write the readiness byte and take the clock anew.
         try setRunState(\.readiness_sent, to: 0)

@@ -31,8 +31,12 @@ public struct ReplayTiming: Sendable {
     /// reporting: a program that takes longer is dead, wedged or not reading, and the replay ends
     /// with an error.
     public var idleTimeout: Duration = .seconds(5)
-    /// Playback speed: 2 delivers the frames twice as fast, their timestamps as close together.
+    /// Playback speed: 2 delivers the frames twice as fast, their timestamps as close together;
+    /// within ``speeds``.
     public var speed = 1.0
+    /// The speeds a replay plays at: faster, libinput falls behind the pty's 4 KiB buffer and
+    /// evdev framing breaks.
+    public static let speeds: ClosedRange<Double> = 0.01...10
     /// In real time, how long before its timestamp each frame (and each SYN_DROPPED) is written;
     /// a removal, which has none, comes at its instant. libinput runs a timer that expires before
     /// a frame's timestamp ahead of the frame whenever it reads the frame late
@@ -47,6 +51,15 @@ public struct ReplayTiming: Sendable {
     public var writeAhead: Duration = .milliseconds(2)
 
     public init() {}
+
+    /// Refuses what no replay can be timed by: a ``speed`` outside ``speeds`` (or not a number).
+    func check() throws(HarnessError) {
+        guard Self.speeds.contains(speed) else {
+            throw HarnessError(
+                .usage,
+                "a replay's speed is within \(Self.speeds.lowerBound) and \(Self.speeds.upperBound), not \(speed)")
+        }
+    }
 
     /// For a program taken to be ready when it opens the device, on `clock`, with `tail` after the
     /// last frame for libinput's timers.

@@ -238,6 +238,20 @@ final class ReplayTests: XCTestCase {
         }
     }
 
+    /// A speed no replay can be timed by is the caller's mistake, said as one: not a trap that
+    /// would end the whole test process.
+    func testASpeedOutsideTheReplaysIsRefused() throws {
+        let recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        for speed in [0, -1, .nan, .infinity, 0.009, 10.5] {
+            var options = ReplayOptions()
+            options.timing.speed = speed
+            XCTAssertThrowsError(try Replay(.recording(recording), options: options)) { error in
+                XCTAssertEqual((error as? HarnessError)?.kind, .usage, "\(speed)")
+                XCTAssertEqual("\(error)", "a replay's speed is within 0.01 and 10.0, not \(speed)")
+            }
+        }
+    }
+
     /// Played ten times as fast, a smooth pinch makes libinput see touch jumps, which it logs as a
     /// kernel bug: the report's replay notes say the speed may have made them, with the line that
     /// measures them; at the recorded speed there are none to explain.
