@@ -63,11 +63,17 @@ enum DeviceChoice {
         if withEvents.isEmpty && candidates.count == 1 { return 0 }
         // None that reads points or touches: the one that cannot be read likely would.
         if let unreadable, pointing.isEmpty { throw unreadable }
+        let listed = withEvents.isEmpty ? candidates : withEvents.map { candidates[$0] }
+        // Of one node, --device could not choose either: the file is at fault, not the command line.
+        if Set(listed.map(\.node)).count == 1 {
+            throw RecordingError(
+                .badData, file: file,
+                "\(listed.count) devices are \(listed[0].node) (\(list(listed))): the file cannot say which is which")
+        }
         if withEvents.isEmpty {
             throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(candidates)))")
         }
-        throw RecordingError(
-            .usage, file: file, "events of several devices: \(advice) (\(list(withEvents.map { candidates[$0] })))")
+        throw RecordingError(.usage, file: file, "events of several devices: \(advice) (\(list(listed)))")
     }
 
     /// The first of `candidates` that can play (``Candidate/plays``), for a file whose devices

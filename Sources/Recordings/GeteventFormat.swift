@@ -103,6 +103,8 @@ public enum GeteventFormat {
         private(set) var devices: [Device] = []
         private var current: Int?
         private var section: UInt16?
+        /// The line of each node's `add device` not removed since: a node names one device at a time.
+        private var added: [String: Int] = [:]
 
         init(file: String) { self.file = file }
 
@@ -122,6 +124,12 @@ public enum GeteventFormat {
                 guard !node.isEmpty else {
                     throw RecordingError.bad(file, lineNumber, "add device line without its node")
                 }
+                if let first = added[node] {
+                    throw RecordingError.bad(
+                        file, lineNumber,
+                        "\(node) is added again, not removed since line \(first): its events cannot be told apart")
+                }
+                added[node] = lineNumber
                 let index = device(node)
                 devices[index].block = ([], [])
                 current = index
@@ -129,6 +137,9 @@ public enum GeteventFormat {
             } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get")
                 || line.hasPrefix("HID descriptor")
             {
+                if line.hasPrefix("remove device "), let colon = line.firstIndex(of: ":") {
+                    added[line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)] = nil
+                }
                 return nil
             } else if let i = current, !line.hasPrefix("["), !line.hasPrefix("/dev/input/") {
                 // A description line; a bad one spoils its device only, which may not be the one read.

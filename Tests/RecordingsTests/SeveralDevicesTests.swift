@@ -127,13 +127,40 @@ final class SeveralDevicesTests: XCTestCase {
     }
 
     /// Two devices of one node (a file edited, or two recordings pasted together): a node names one
-    /// device at a time, so the file cannot say which one `--device` means, whichever way it is read.
-    func testTwoDevicesOfOneNodeAreBadDataWhenOneIsNamed() throws {
+    /// device at a time, so the file cannot say which one `--device` means, whichever way it is read;
+    /// nor is there one to name, so it is bad data without `--device` too, not advice to give one.
+    func testTwoDevicesOfOneNodeAreBadDataNamedOrNot() throws {
         let text = try twoDevices().replacingOccurrences(of: "/dev/input/event1", with: "/dev/input/event0")
-        XCTAssertThrowsError(try loadedBothWays(text, node: "event0")) { error in
-            XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
-            XCTAssertTrue("\(error)".contains("2 devices are /dev/input/event0"), "\(error)")
+        for node in ["event0", nil] {
+            XCTAssertThrowsError(try loadedBothWays(text, node: node)) { error in
+                XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
+                XCTAssertTrue("\(error)".contains("2 devices are /dev/input/event0"), "\(error)")
+            }
         }
+    }
+
+    /// A getevent log names a node once until it is removed: a second `add device` of it before
+    /// then is refused at its line, as its events could be either device's; after a removal, the
+    /// node is the device plugged in again.
+    func testAGeteventLogAddingANodeTwiceIsRefusedUnlessRemovedBetween() throws {
+        let log = try String(
+            contentsOf: Fixtures.directory.appendingPathComponent("formats/two-devices.getevent-lt.txt"),
+            encoding: .utf8)
+        let other = try XCTUnwrap(log.firstMatch(of: /add device 2: (\S+)/)?.output.1)
+        let twice = log.replacingOccurrences(of: String(other), with: "/dev/input/event4")
+        let second = try XCTUnwrap(
+            twice.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("add device 2:") })
+        let first = try XCTUnwrap(
+            twice.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("add device 1:") })
+        XCTAssertThrowsError(try RecordingLoader.load(text: twice, file: "t.txt")) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "t.txt:\(second + 1): /dev/input/event4 is added again, not removed since line \(first + 1): its events "
+                    + "cannot be told apart (read as getevent output)")
+        }
+        let replugged = twice.replacingOccurrences(
+            of: "add device 2:", with: "remove device 1: /dev/input/event4\nadd device 2:")
+        XCTAssertNoThrow(try RecordingLoader.load(text: replugged, file: "t.txt", node: "event4"))
     }
 
     /// A touchpad and a switch, the touchpad's description broken: the choice among them is no
