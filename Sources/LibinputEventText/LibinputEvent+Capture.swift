@@ -243,6 +243,12 @@ extension LibinputEvent {
         guard let type = f.type, let device = f.device, let time = f.timeUs else {
             throw CaptureError(line: line, problem: "missing type, device or timeUs")
         }
+        // Printed a line each in tables and diffs: none may end its line there.
+        for (key, text) in [("device", device), ("name", f.name), ("sysname", f.sysname)] {
+            if let text, let problem = OneLineText.breaking(text) {
+                throw CaptureError(line: line, problem: "\(key) \(text.debugDescription) holds \(problem)")
+            }
+        }
         // libinput's clock starts at boot: a time before it is no capture's.
         guard time >= 0 else { throw CaptureError(line: line, problem: "negative timeUs \(time)") }
         let fingers = f.fingers ?? 0

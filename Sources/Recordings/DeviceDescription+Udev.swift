@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// What udev would say about a device: the input kinds its input_id builtin assigns, and the
 /// properties a system gives it, derived from the description alone.

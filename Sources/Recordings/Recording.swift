@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// One axis as the kernel describes it (`struct input_absinfo`).
 public struct AbsInfo: Equatable, Sendable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 import OutputFiles
 
 /// Why a recording could not be read, with where: one line for a person, and the kind of problem

@@ -1,4 +1,5 @@
 import AppEvents
+import LibinputEvents
 
 /// A region's `pointerInteraction`: `UIPointerInteraction` on that view (WWDC20 10093 "Build for the iPadOS pointer").
 ///
@@ -67,6 +68,9 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
         var identifiers: Set<String> = []
         for (index, region) in regions.enumerated() {
             let name = region.name ?? (regions.count == 1 ? view : "\(view).\(index + 1)")
+            if let problem = OneLineText.breaking(name) {
+                throw invalid(index, "name", "\(name.debugDescription) holds \(problem)")
+            }
             let rect = try region.rect(around: frame) { invalid(index, $0, $1) }
             let rows = region.rows ?? 1
             guard (1...10_000).contains(rows) else { throw invalid(index, "rows", "must lie between 1 and 10000") }

@@ -75,6 +75,8 @@ extension SurfaceDescription {
         case .optionNotApplicable(let regionName, let name, _, let option),
             .invalidValue(let regionName, let name, let option):
             return recognizer(name, in: regionName) + [.key(option)]
+        case .invalidName(let regionName, let name, _) where name == regionName: return region(name) + [.key("name")]
+        case .invalidName(let regionName, let name, _): return recognizer(name, in: regionName) + [.key("name")]
         case .unknownKind(let regionName, let name, _, _):
             return recognizer(name, in: regionName) + [.key("kind")]
         case .invalidPointerInteraction(let regionName, let index, let option, _):

@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputEvents
 
 /// A surface as JSON: regions (bottom to top) with their recognizers and options.
 ///
@@ -75,6 +76,12 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
         let interactions = try pointerInteractions()
         var made: [Region] = []
         for description in regions {
+            // Names are printed in tables and reports, a line each: one may not end its line.
+            for name in [description.name] + description.recognizers.compactMap(\.name) {
+                if let problem = OneLineText.breaking(name) {
+                    throw .invalidName(region: description.name, name: name, problem: problem)
+                }
+            }
             guard regionNames.insert(description.name).inserted else {
                 throw SurfaceDescriptionError.duplicateRegion(description.name)
             }
@@ -243,6 +250,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     /// The region's pointer interaction: `option` of the interaction, or of its pointer region
     /// at index `pointerRegion`, is wrong as `problem` says.
     case invalidPointerInteraction(region: String, pointerRegion: Int?, option: String, problem: String)
+    /// A region's `name` (or one of its recognizers') holds what would end its line (`problem`,
+    /// ``OneLineText``) where it is printed.
+    case invalidName(region: String, name: String, problem: String)
     /// With this region's, the surface's recognizers number more than `limit`
     /// (``SurfaceDescription/mostRecognizers``).
     case tooManyRecognizers(region: String, limit: Int)
@@ -277,6 +287,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
                 "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"
         case .tooManyRecognizers(let region, let limit):
             return "region \(region): with its recognizers the surface has more than \(limit), the most it may have"
+        case .invalidName(let region, let name, let problem):
+            return "the name \(name.debugDescription)"
+                + (name == region ? "" : " in region \(region.debugDescription)") + " holds \(problem)"
         }
     }
 }

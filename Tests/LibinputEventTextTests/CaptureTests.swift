@@ -57,6 +57,19 @@ final class CaptureTests: XCTestCase {
                     "\(error)", "libinput event line 1: the header's schemaVersion must be a whole number from 1")
             }
         }
+        // A device's node or name that would end its line in a table or a diff (or write escapes to
+        // the terminal) is refused, naming the key.
+        let named = #"{"type": "DEVICE_ADDED", "device": "event10", "timeUs": 1, "name": "pad\u001b[31m"}"#
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: named)) { error in
+            XCTAssertEqual(
+                (error as? LibinputEvent.CaptureError)?.problem,
+                #"name "pad\u{1B}[31m" holds a control character, U+001B"#)
+        }
+        let removed = #"{"type": "DEVICE_REMOVED", "device": "event10\n", "timeUs": 1}"#
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: removed)) { error in
+            XCTAssertEqual(
+                (error as? LibinputEvent.CaptureError)?.problem, #"device "event10\n" holds a control character, U+000A"#)
+        }
         // A finger count no touchpad has is refused, not compared as a gesture of that many.
         func hold(_ fingers: String) -> String {
             #"{"type": "GESTURE_HOLD_BEGIN", "device": "event10", "timeUs": 1, "fingers": "# + fingers + "}"

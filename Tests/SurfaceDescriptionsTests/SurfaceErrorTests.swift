@@ -71,6 +71,23 @@ final class SurfaceErrorTests: XCTestCase {
                     + "        axis: diagonal\n",
                 "6: regions[0].recognizers[0].axis: unknown value \"diagonal\"; one of \"horizontal\", \"vertical\""
             ),
+            // A name printed in a table or a report may not end its line there, or write to the terminal.
+            (
+                "yml", "regions:\n  - name: \"a\\nb\"\n    frame: [0, 0, 10, 10]\n    recognizers: []\n",
+                "2: the name \"a\\nb\" holds a control character, U+000A"
+            ),
+            (
+                "yml",
+                "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - kind: tap\n"
+                    + "        name: \"x\\e[31mred\"\n",
+                "6: the name \"x\\u{1B}[31mred\" in region \"a\" holds a control character, U+001B"
+            ),
+            (
+                "yml",
+                "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers: []\n    pointerInteraction:\n"
+                    + "      regions:\n        - name: \"p\\tq\"\n",
+                "7: region a, pointerInteraction region 1, name: \"p\\tq\" holds a control character, U+0009"
+            ),
         ]
         for (ext, text, expected) in cases {
             let path = temporaryPath("surface.\(ext)")
