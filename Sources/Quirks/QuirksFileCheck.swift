@@ -13,8 +13,8 @@ public enum QuirksFileCheck {
         for raw in lines(of: text) {
             number += 1
             if number == 1 && raw.unicodeScalars.first == "\u{FEFF}" {
-                return
-                    "\(path):1: a byte order mark (U+FEFF) begins the file, which libinput reads as part of its first line"
+                return "\(path):1: a byte order mark (U+FEFF) begins the file, which libinput reads as part of "
+                    + "its first line"
             }
             // `fgets` into a 512-byte buffer (`parse_file`, src/quirks.c:922 of 1.22.1, :945 of 1.28.1, :1011
             // of 1.31.3): a longer line comes in pieces, the rest read as lines of their own.

@@ -68,7 +68,8 @@ final class CaptureTests: XCTestCase {
         let removed = #"{"type": "DEVICE_REMOVED", "device": "event10\n", "timeUs": 1}"#
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: removed)) { error in
             XCTAssertEqual(
-                (error as? LibinputEvent.CaptureError)?.problem, #"device "event10\n" holds a control character, U+000A"#)
+                (error as? LibinputEvent.CaptureError)?.problem,
+                #"device "event10\n" holds a control character, U+000A"#)
         }
         // A finger count no touchpad has is refused, not compared as a gesture of that many.
         func hold(_ fingers: String) -> String {

@@ -155,8 +155,8 @@ final class SeveralDevicesTests: XCTestCase {
         XCTAssertThrowsError(try RecordingLoader.load(text: twice, file: "t.txt")) { error in
             XCTAssertEqual(
                 "\(error)",
-                "t.txt:\(second + 1): /dev/input/event4 is added again, not removed since line \(first + 1): its events "
-                    + "cannot be told apart (read as getevent output)")
+                "t.txt:\(second + 1): /dev/input/event4 is added again, not removed since line \(first + 1): "
+                    + "its events cannot be told apart (read as getevent output)")
         }
         let replugged = twice.replacingOccurrences(
             of: "add device 2:", with: "remove device 1: /dev/input/event4\nadd device 2:")
