@@ -208,7 +208,7 @@ extension MockedDevice {
                 throw HarnessError(
                     .usage,
                     String(
-                        format: "a fault %.3f s into the recording on %@ falls after its end (%.3f s)",
+                        format: "%@ %.3f s into the recording on %@ falls after its end (%.3f s)", fault.name,
                         Double(fault.time + faultTimeOffset) / 1e6, fault.devnode,
                         Double(end + faultTimeOffset) / 1e6))
             }

@@ -18,6 +18,14 @@ public enum ReplayFault: Equatable, Sendable {
         }
     }
 
+    /// What it is, in words: `an unplug`, `a SYN_DROPPED`.
+    public var name: String {
+        switch self {
+        case .removal: "an unplug"
+        case .synDropped: "a SYN_DROPPED"
+        }
+    }
+
     /// Microseconds into the replay.
     public var time: UInt64 {
         switch self {

@@ -68,15 +68,17 @@ public struct FaultSpec: Equatable, Sendable {
     /// `/dev/input/eventN`, or nil for the recording's own device.
     public var devnode: String?
 
-    /// Reads `SECONDS[+MS][@eventN]`, or says which part is wrong and what it may be.
+    /// Reads `SECONDS[+MS][@eventN]` (or `@/dev/input/eventN`), or says which part is wrong and what it may be.
     public init(parsing argument: String) throws(ValueProblem) {
         var text = Substring(argument)
         if let sign = text.firstIndex(of: "@") {
-            let node = text[text.index(after: sign)...]
+            // `event11` or its node's path, as `--device` takes either.
+            let given = text[text.index(after: sign)...]
+            let node = given.hasPrefix("/dev/input/") ? given.dropFirst("/dev/input/".count) : given
             guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)),
                 (0...MockedDevice.highestEventNumber).contains(n)
             else {
-                throw ValueProblem("@\(node) names no device: eventN, N from 0 to \(MockedDevice.highestEventNumber)")
+                throw ValueProblem("@\(given) names no device: eventN, N from 0 to \(MockedDevice.highestEventNumber)")
             }
             devnode = "/dev/input/event\(n)"
             text = text[..<sign]

@@ -130,6 +130,8 @@ final class FaultInjectionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: keyboard) }
         let lines = try replay(["--with", keyboard, "--unplug", "0.5@event11"])
         XCTAssertTrue(lines.contains { $0.type == "DEVICE_REMOVED" && $0.device == "event11" })
+        // Its node's path names it too, as --device takes either.
+        XCTAssertEqual(try replay(["--with", keyboard, "--unplug", "0.5@/dev/input/event11"]).count, lines.count)
         let removed = try XCTUnwrap(lines.firstIndex { $0.type == "DEVICE_REMOVED" })
         let before = lines[..<removed].flatMap { $0.indirect.compactMap { $0["modifierFlags"] as? Int } }
         XCTAssertTrue(before.contains(1 << 17), "shift never reached the app events")

@@ -180,7 +180,11 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(result.status, 64, result.stderr)
         XCTAssertEqual(
             result.stderr,
-            "touchsynth: a fault 5.000 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n")
+            "touchsynth: a SYN_DROPPED 5.000 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n"
+        )
+        XCTAssertEqual(
+            runCommand(["replay", pinch, "--unplug", "5"]).stderr,
+            "touchsynth: an unplug 5.000 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n")
         XCTAssertEqual(runCommand(["replay", pinch, "--syn-dropped", "0.5"]).status, 0)
     }
 
@@ -238,7 +242,7 @@ final class RecordingInputTests: XCTestCase {
         let late = runCommand(["replay", pinch, "--start", "0.3", "--syn-dropped", "0.9"])
         XCTAssertEqual(
             late.stderr,
-            "touchsynth: a fault 0.900 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n"
+            "touchsynth: a SYN_DROPPED 0.900 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n"
         )
     }
 
