@@ -240,6 +240,12 @@ extension LibinputEvent {
                 unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"),
                 unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
         }
+        // libinput's scale is the fingers' spread over their first: above 0, as no spread is less than none.
+        func scale() throws(CaptureError) -> Double {
+            let scale = try need(f.scale, "scale")
+            guard scale > 0 else { throw CaptureError(line: line, problem: "scale \(scale) is no pinch's, above 0") }
+            return scale
+        }
         guard let type = f.type, let device = f.device, let time = f.timeUs else {
             throw CaptureError(line: line, problem: "missing type, device or timeUs")
         }
@@ -318,10 +324,10 @@ extension LibinputEvent {
         case "GESTURE_PINCH_BEGIN": kind = .gesturePinchBegin(fingers: fingers)
         case "GESTURE_PINCH_UPDATE":
             kind = .gesturePinchUpdate(
-                fingers: fingers, delta: try delta(), scale: try need(f.scale, "scale"),
+                fingers: fingers, delta: try delta(), scale: try scale(),
                 angleDelta: try need(f.angleDeltaDeg, "angleDeltaDeg"))
         case "GESTURE_PINCH_END":
-            kind = .gesturePinchEnd(fingers: fingers, scale: try need(f.scale, "scale"), cancelled: cancelled)
+            kind = .gesturePinchEnd(fingers: fingers, scale: try scale(), cancelled: cancelled)
         case "GESTURE_HOLD_BEGIN": kind = .gestureHoldBegin(fingers: fingers)
         case "GESTURE_HOLD_END": kind = .gestureHoldEnd(fingers: fingers, cancelled: cancelled)
         case "SWITCH_TOGGLE":

@@ -71,6 +71,14 @@ final class CaptureTests: XCTestCase {
                 (error as? LibinputEvent.CaptureError)?.problem,
                 #"device "event10\n" holds a control character, U+000A"#)
         }
+        // A pinch's scale is above 0, whatever the fingers did.
+        for scale in ["0", "-1"] {
+            let end = #"{"type": "GESTURE_PINCH_END", "device": "event10", "timeUs": 1, "fingers": 2, "scale": "#
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: end + scale + "}"), scale) { error in
+                XCTAssertEqual(
+                    (error as? LibinputEvent.CaptureError)?.problem, "scale \(Double(scale)!) is no pinch's, above 0")
+            }
+        }
         // A finger count no touchpad has is refused, not compared as a gesture of that many.
         func hold(_ fingers: String) -> String {
             #"{"type": "GESTURE_HOLD_BEGIN", "device": "event10", "timeUs": 1, "fingers": "# + fingers + "}"
