@@ -25,6 +25,15 @@ public struct SurfaceSource {
         if made.contains(where: { $0 === surface || $0.regions.contains { regions.contains(ObjectIdentifier($0)) } }) {
             throw SurfaceReused()
         }
+        // As a description file's frame is checked: a frame nothing could hit-test would leave the
+        // region's recognizers silent, and the failure would blame the input.
+        for region in surface.regions {
+            let f = region.frame
+            guard [f.x, f.y, f.width, f.height].allSatisfy(\.isFinite), f.width >= 0, f.height >= 0 else {
+                throw BadConfiguration(
+                    description: "region \(region.name)'s frame \(f) must have finite values and no negative size")
+            }
+        }
         return surface
     }
 

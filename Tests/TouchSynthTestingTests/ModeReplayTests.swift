@@ -473,6 +473,15 @@ struct ModeReplayTests {
         }
     }
 
+    /// A region whose frame nothing could hit-test (not a number, a negative size) is the test's
+    /// mistake, said before any replay: otherwise its recognizers stay silent and the input is blamed.
+    @Test(arguments: [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: -1, height: 10)])
+    func aRegionWithAFrameNothingCanHitIsRefused(frame: Rect) {
+        let source = SurfaceSource.build { Surface(regions: [Region(name: "photo", frame: frame)]) }
+        let error = #expect(throws: BadConfiguration.self) { try ModeReplay(Self.pinch, surface: source) }
+        #expect(error?.description.hasPrefix("region photo's frame ") == true)
+    }
+
     /// A name alone that two regions have names neither: the failure lists both paths.
     @Test func aNameTwoRegionsHaveIsRefusedWithBothPaths() throws {
         let replay = try ModeReplay(
