@@ -36,8 +36,17 @@ public enum EventAlignment {
     /// versions' are, this tells them as the whole table would; alike events may line up
     /// another way as good.
     static func differences(
-        _ a: [String], _ b: [String], moments: (expected: [Int64], actual: [Int64])?, cells: Int
+        _ expected: [String], _ actual: [String], moments: (expected: [Int64], actual: [Int64])?, cells: Int
     ) -> [Difference] {
+        // Each distinct event as a number: a table compares numbers, not texts, cell by cell.
+        var ids: [String: Int32] = [:]
+        func id(_ text: String) -> Int32 {
+            if let id = ids[text] { return id }
+            let id = Int32(ids.count)
+            ids[text] = id
+            return id
+        }
+        let a = expected.map(id), b = actual.map(id)
         let window = max(2, Int(Double(cells).squareRoot()))
         var result: [Difference] = []
         var (i, j) = (0, 0)
@@ -45,13 +54,13 @@ public enum EventAlignment {
             switch step {
             case .same: (i, j) = (i + 1, j + 1)
             case .changed:
-                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: b[j]))
+                result.append(Difference(index: i, actualIndex: j, expected: expected[i], actual: actual[j]))
                 (i, j) = (i + 1, j + 1)
             case .missing:
-                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil))
+                result.append(Difference(index: i, actualIndex: j, expected: expected[i], actual: nil))
                 i += 1
             case .extra:
-                result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j]))
+                result.append(Difference(index: i, actualIndex: j, expected: nil, actual: actual[j]))
                 j += 1
             }
         }
@@ -93,19 +102,22 @@ public enum EventAlignment {
     /// The steps that line `a[from.0..<to.0]` up with `b[from.1..<to.1]`, by a table of their
     /// common subsequences.
     private static func steps(
-        _ a: [String], _ b: [String], from: (Int, Int), to: (Int, Int), moments: (expected: [Int64], actual: [Int64])?
+        _ a: [Int32], _ b: [Int32], from: (Int, Int), to: (Int, Int), moments: (expected: [Int64], actual: [Int64])?
     ) -> [Step] {
         let a = Array(a[from.0..<to.0]), b = Array(b[from.1..<to.1])
         let moments = moments.map { (Array($0.expected[from.0..<to.0]), Array($0.actual[from.1..<to.1])) }
         // lengths[i][j]: common subsequence length of a[i...] and b[j...], in one flat array.
         let width = b.count + 1
         var lengths = [Int32](repeating: 0, count: (a.count + 1) * width)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lengths[i * width + j] =
-                    a[i] == b[j]
-                    ? lengths[(i + 1) * width + j + 1] + 1
-                    : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+        b.withUnsafeBufferPointer { b in
+            lengths.withUnsafeMutableBufferPointer { lengths in
+                for i in stride(from: a.count - 1, through: 0, by: -1) {
+                    let (row, below, event) = (i * width, (i + 1) * width, a[i])
+                    for j in stride(from: b.count - 1, through: 0, by: -1) {
+                        lengths[row + j] =
+                            event == b[j] ? lengths[below + j + 1] + 1 : max(lengths[below + j], lengths[row + j + 1])
+                    }
+                }
             }
         }
         var result: [Step] = []
@@ -150,7 +162,7 @@ public enum EventAlignment {
     /// Whether the first event after `index` alike to `events[index]` is at least as near `moment`
     /// as `events[index]` is: only then is the earlier one the odd one out.
     private static func nextAlike(
-        _ events: [String], after index: Int, moments: [Int64], isNearer moment: Int64
+        _ events: [Int32], after index: Int, moments: [Int64], isNearer moment: Int64
     )
         -> Bool
     {
