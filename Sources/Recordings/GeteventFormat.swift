@@ -103,8 +103,12 @@ public enum GeteventFormat {
         private(set) var devices: [Device] = []
         private var current: Int?
         private var section: UInt16?
-        /// The line of each node's `add device` not removed since: a node names one device at a time.
+        /// The line of each node's `add device` not removed since, in this run of getevent: a node
+        /// names one device at a time. A run numbers its devices from 1 (`add device 2: …`), so a
+        /// number no higher than the last begins another run (`getevent -lp` then `-lt`), which
+        /// names each device again.
         private var added: [String: Int] = [:]
+        private var lastNumber = 0
 
         init(file: String) { self.file = file }
 
@@ -124,6 +128,9 @@ public enum GeteventFormat {
                 guard !node.isEmpty else {
                     throw RecordingError.bad(file, lineNumber, "add device line without its node")
                 }
+                let number = Int(line.dropFirst("add device ".count).prefix { $0.isNumber }) ?? 0
+                if number <= lastNumber { added = [:] }
+                lastNumber = number
                 if let first = added[node] {
                     throw RecordingError.bad(
                         file, lineNumber,

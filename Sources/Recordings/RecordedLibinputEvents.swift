@@ -120,6 +120,11 @@ public struct RecordedLibinputEvents: Sendable {
         guard let type = fields.first(where: { $0.0 == "type" })?.1, !type.isEmpty else {
             throw RecordingError.bad(file, line, "a libinput event without a type")
         }
+        // Which of two values was meant is not for a reader to guess, as in a recording's header.
+        var keys: Set<String> = []
+        if let twice = fields.first(where: { !keys.insert($0.0).inserted }) {
+            throw RecordingError.bad(file, line, "a libinput event giving \(twice.0) twice")
+        }
         for (key, value) in fields {
             if let problem = problem(key: key, value: value) {
                 throw RecordingError.bad(file, line, "\(key): \(value.prefix(40)) is not \(problem)")

@@ -349,6 +349,7 @@ final class LogFormatTests: XCTestCase {
             ),
             ("{type: GESTURE_PINCH_UPDATE, scale: [1]}", "scale: [1] is not a number"),
             ("{type: POINTER_MOTION, delta: [1]}", "delta: [1] is not two numbers [x, y]"),
+            ("{type: GESTURE_SWIPE_BEGIN, nfingers: 2, nfingers: 3}", "a libinput event giving nfingers twice"),
         ]
         for (event, message) in bad {
             XCTAssertThrowsError(
