@@ -3,8 +3,8 @@ import Recordings
 extension SequenceAnalysis {
     /// Why touch `touch`, an edge palm from `began`, stayed one until it ended: libinput lets an
     /// edge palm go only if, within 200 ms of its beginning, it is out of the edge zones and has
-    /// gone from where it began away from a side (any way but straight up or down), or from the
-    /// top zone downwards (`tp_palm_detect_move_out_of_edge`). Empty where the frames do not say
+    /// gone from where it began sideways (any way but north or south: it does not ask which side),
+    /// or from the top zone downwards (`tp_palm_detect_move_out_of_edge`). Empty where the frames do not say
     /// why: no zones measured, or a frame that by these rules would have let it go.
     func edgePalmStayed(touch: Int, began: UInt64) -> String {
         guard let (width, height) = padSize,
@@ -19,8 +19,6 @@ extension SequenceAnalysis {
         // From a side NE, E, SE, SW, W, NW; from the top S, SE, SW (bit 0 north, clockwise).
         let away: UInt32 = fromSide ? 0b1110_1110 : 0b0011_1000
         let timeout = began + UInt64(rules.edgePalmTimeout * 1000)
-        // A palm lifted within the timeout needs no reason to have stayed one.
-        guard track.points[track.points.count - 1].time >= timeout else { return "" }
         let window = track.points.filter { $0.time >= began && $0.time < timeout }.map(\.mm)
         var leftGoing: CompassDirection?
         for point in window where !zones.inSide(point.x) && !zones.inTop(point.y) {
@@ -31,15 +29,17 @@ extension SequenceAnalysis {
         }
         let rule =
             "libinput lets an edge palm go only if it leaves the zone within \(Self.ms(rules.edgePalmTimeout)) ms, "
-            + (fromSide ? "going away from the side" : "going down") + "; " + rules.edgePalmRelease
+            + (fromSide ? "going any way but north or south" : "going down") + "; " + rules.edgePalmRelease
+        // Out of the zone in time, it stayed one for its direction, lifted in time or not.
         if let leftGoing {
             let wrong = CompassDirection(octants: leftGoing.octants & ~away & 0xff).name
             return "; it stayed one: it left the zone within \(Self.ms(rules.edgePalmTimeout)) ms, but going "
                 + "\(leftGoing.name) from where it began by libinput's compass octants"
                 + (leftGoing.octants.nonzeroBitCount == 3 ? " (a move under 2 mm each way is three)" : "")
-                + ", and \(wrong) is not " + (fromSide ? "away from the side" : "down") + ": " + rule
+                + ", and \(wrong) is " + (fromSide ? "not sideways" : "not down") + ": " + rule
         }
-        guard let last = window.last else { return "" }
+        // A palm lifted within the timeout, never out of the zone, needs no reason to have stayed one.
+        guard track.points[track.points.count - 1].time >= timeout, let last = window.last else { return "" }
         let place =
             zones.inSide(last.x) ? Self.fromEdge(min(last.x, width - last.x), "side") : Self.fromEdge(last.y, "top")
         return "; it stayed one: it was still in the edge zone when it had been down "

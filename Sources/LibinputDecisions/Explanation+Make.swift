@@ -209,7 +209,8 @@ extension Explanation {
         }
         reportsTouches = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].contains { pad.has(type: Evdev.EV_ABS, code: $0) }
         padExtent = recording.touchpadGeometry.map { PointMM(x: $0.width, y: $0.height) }
-        unusedQuirks = UnusedQuirk.all(in: quirks, pad: pad, detectsPalms: detectsPalms, rules: rules)
+        unusedQuirks = UnusedQuirk.all(
+            in: quirks, pad: pad, recorded: played.device, detectsPalms: detectsPalms, rules: rules)
         self.sendEvents = sendEvents.setting(rules)
         self.endsInCut = endsInCut
         // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.

@@ -94,7 +94,7 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// gesture's first event is taken at once, and the gesture goes on with it.
     case fingerSwitch
     /// More fingers than the touchpad has slots: libinput cannot tell where they are, so three
-    /// or more swipe as soon as they move.
+    /// or more are a swipe at once, before any motion.
     case gestureFakeFingers
     /// On a Synaptics serial touchpad the touches jump while more fingers are down than it has
     /// slots: libinput counts no motion against a tap then.

@@ -294,7 +294,7 @@ private struct Measure {
                 rule: .gestureFakeFingers, time: at, touch: nil, value: Double(fingers), limit: Double(slots),
                 unit: "fingers", exceeds: true, agreesWithLog: [.swipe, .threeFingerDrag].contains(decided),
                 text: "\(fingers) fingers on a touchpad of \(slots) slots: libinput cannot tell where each is, so "
-                    + "three or more swipe as soon as they move",
+                    + "three or more are a swipe at once, decided as they land (its events wait for their motion)",
                 source: rules.source(.gestureFakeFingers))
             return ([finding], finding)
         }

@@ -3,9 +3,11 @@ import Recordings
 
 /// A quirk libinput matched for the touchpad but does not use there, and why: a palm threshold
 /// on a touchpad it detects no palms on, one it takes for external
-/// (``DeviceThresholds/detectsPalms(quirks:pad:)``), or a palm pressure threshold on one without
+/// (``DeviceThresholds/detectsPalms(quirks:pad:)``), a palm pressure threshold on one without
 /// ABS_MT_PRESSURE, or whose ABS_MT axes libinput disables (`tp_init_palmdetect_pressure`,
-/// `tp_init_slots`).
+/// `tp_init_slots`), a touch or palm size on one without ABS_MT_TOUCH_MAJOR as libinput reads it
+/// (`tp_init_touch_size`, `tp_palm_detect_size_triggered`), or a resolution hint for axes the
+/// kernel gives one (`evdev_fix_abs_resolution`).
 /// Without it, a quirk that changes nothing (`explain --quirks`) would leave its reader guessing.
 public struct UnusedQuirk: Equatable, Sendable {
     /// The quirk, with the file that set it.
@@ -13,12 +15,22 @@ public struct UnusedQuirk: Equatable, Sendable {
     /// Why, in words, with the source line of the libinput version explained.
     public var why: String
 
-    /// The palm quirks of `quirks` that libinput, as `rules` cite it, does not use on `pad`, on
-    /// which it `detectsPalms` or not.
+    /// The quirks of `quirks` that libinput, as `rules` cite it, does not use on `pad` (as it reads
+    /// the touchpad `recorded`), on which it `detectsPalms` or not.
     static func all(
-        in quirks: QuirksListing?, pad: DeviceDescription, detectsPalms: Bool, rules: RuleBook
+        in quirks: QuirksListing?, pad: DeviceDescription, recorded: DeviceDescription, detectsPalms: Bool,
+        rules: RuleBook
     ) -> [UnusedQuirk] {
-        (quirks?.properties ?? []).compactMap { property in
+        let major = Evdev.ABS_MT_TOUCH_MAJOR
+        let noMajor =
+            recorded.has(type: Evdev.EV_ABS, code: major)
+            ? "which the touchpad has, but libinput reads it as single-touch and disables its ABS_MT axes"
+            : "which the touchpad has not"
+        let measured =
+            recorded.hasMultitouchPositions
+            ? [Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y] : [Evdev.ABS_X, Evdev.ABS_Y]
+        let kernelResolution = measured.contains { (recorded.absinfo[$0]?.resolution ?? 0) != 0 }
+        return (quirks?.properties ?? []).compactMap { property in
             switch property.key {
             case "AttrPalmPressureThreshold" where !detectsPalms, "AttrPalmSizeThreshold" where !detectsPalms:
                 return UnusedQuirk(
@@ -40,6 +52,21 @@ public struct UnusedQuirk: Equatable, Sendable {
                     property: property,
                     why: "the touchpad has no ABS_MT_PRESSURE, which palm detection by pressure reads "
                         + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3387, "1.28.1": 3418, "1.31.3": 3445]))
+            case "AttrTouchSizeRange" where !pad.has(type: Evdev.EV_ABS, code: major):
+                return UnusedQuirk(
+                    property: property,
+                    why: "libinput tells touches by size only from ABS_MT_TOUCH_MAJOR, \(noMajor) "
+                        + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3652, "1.28.1": 3680, "1.31.3": 3690]))
+            case "AttrPalmSizeThreshold" where !pad.has(type: Evdev.EV_ABS, code: major):
+                return UnusedQuirk(
+                    property: property,
+                    why: "palm detection by size compares a touch's ABS_MT_TOUCH_MAJOR, \(noMajor) "
+                        + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 1038, "1.28.1": 1040, "1.31.3": 975]))
+            case "AttrResolutionHint" where kernelResolution:
+                return UnusedQuirk(
+                    property: property,
+                    why: "the kernel gives the touchpad's axes a resolution, which libinput keeps, reading no hint "
+                        + rules.cite("evdev.c", ["1.22.1": 1650, "1.28.1": 1667, "1.31.3": 1562]))
             default:
                 return nil
             }

@@ -63,12 +63,12 @@ final class TouchBegunAgainTests: XCTestCase {
         XCTAssertTrue(
             palm.conclusion.contains(
                 "it stayed one: it was still in the edge zone when it had been down 200 ms (2.0 mm from the side), "
-                    + "and libinput lets an edge palm go only if it leaves the zone within 200 ms, going away from the "
-                    + "side; src/evdev-mt-touchpad.c:979 (libinput 1.22.1)"), palm.conclusion)
+                    + "and libinput lets an edge palm go only if it leaves the zone within 200 ms, going any way but "
+                    + "north or south; src/evdev-mt-touchpad.c:979 (libinput 1.22.1)"), palm.conclusion)
     }
 
     /// A palm 4.5 mm from the side of a 5.6 mm zone that leaves it by a move under 2 mm each way,
-    /// right and down: libinput's octants for it hold S, which is not away from the side.
+    /// right and down: libinput's octants for it hold S, which is not sideways.
     func testAnEdgePalmLeavingTheWrongWayStaysOne() throws {
         let device = try RecordingLoader.load(
             Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path)
@@ -80,8 +80,24 @@ final class TouchBegunAgainTests: XCTestCase {
         XCTAssertTrue(
             sequence.conclusion.contains(
                 "it stayed one: it left the zone within 200 ms, but going E+SE+S from where it began by libinput's "
-                    + "compass octants (a move under 2 mm each way is three), and S is not away from the side"),
+                    + "compass octants (a move under 2 mm each way is three), and S is not sideways"),
             sequence.conclusion)
         XCTAssertFalse(sequence.decisions.contains { $0.text.contains("released") }, "\(sequence.decisions)")
+    }
+
+    /// A palm that leaves the zone in time but steeply, lifted before the 200 ms are up: its
+    /// direction is still why it stayed one, though libinput's timeout never came.
+    func testAnEdgePalmLeavingSteeplyAndLiftedInTimeSaysItsDirection() throws {
+        let device = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path)
+        let script = "set jitter=0; move dx=3mm dy=12mm at=-29.7mm,0mm duration=150ms"
+        let recording = try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "palm.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "palm.gesture")
+        let sequence = try XCTUnwrap(try explained(recording).sequences.first)
+        XCTAssertTrue(sequence.conclusion.contains("as a palm (edge)"), sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains("it stayed one: it left the zone within 200 ms, but going "), sequence.conclusion)
+        XCTAssertTrue(sequence.conclusion.contains(" is not sideways: "), sequence.conclusion)
     }
 }

@@ -42,24 +42,61 @@ final class UnusedQuirkTests: XCTestCase {
         XCTAssertFalse(sequence.findings.contains { $0.rule == .palmPressure || $0.rule == .palmSize })
     }
 
+    /// The palm size this pad cannot use: it has no ABS_MT_TOUCH_MAJOR, which the size is of.
+    private static let sizeUnused =
+        "palm detection by size compares a touch's ABS_MT_TOUCH_MAJOR, which the touchpad has not "
+        + "src/evdev-mt-touchpad.c:1038 (libinput 1.22.1)"
+
     /// An external pad below a keyboard of a combo keeps libinput's palm detection: its palm
-    /// thresholds are used.
+    /// pressure threshold is used (its size one, on a pad without touch sizes, is not).
     func testAnExternalPadBelowAComboKeyboardDetectsPalms() throws {
         let combo = try explained(
             on: "touchpads_Logitech_Rechargeable_Touchpad_T650.desc", also: "AttrTPKComboLayout=below\n")
         XCTAssertEqual(combo.thresholds.external, true)
         XCTAssertEqual(combo.thresholds.palmPressure, 20)
-        XCTAssertEqual(combo.unusedQuirks, [])
+        XCTAssertEqual(combo.unusedQuirks.map(\.property.key), ["AttrPalmSizeThreshold"])
+        XCTAssertEqual(combo.unusedQuirks.map(\.why), [Self.sizeUnused])
     }
 
-    /// The same pad called internal by udev takes the thresholds, and nothing is said unused.
+    /// The same pad called internal by udev takes the pressure threshold, and only the size one is
+    /// said unused, for the axis it lacks.
     func testTheSameQuirksOnAnInternalTouchpadAreUsed() throws {
         let inside = try explained(
             on: "touchpads_Logitech_Rechargeable_Touchpad_T650.desc",
             udev: ["ID_INPUT_TOUCHPAD_INTEGRATION": "internal"])
         XCTAssertNil(inside.thresholds.external)
         XCTAssertEqual(inside.thresholds.palmPressure, 20)
-        XCTAssertEqual(inside.unusedQuirks, [])
+        XCTAssertEqual(inside.unusedQuirks.map(\.why), [Self.sizeUnused])
+    }
+
+    /// Apple's touch and palm sizes on a bcm5974 without slots, which libinput (before its mtdev
+    /// plugin) reads as single-touch with its ABS_MT axes off, and Elantech's resolution hint on a
+    /// pad whose kernel gives a resolution: matched, and said unused with why.
+    func testSizeQuirksWithoutTouchSizesAndAHintBesideAResolutionAreSaidUnused() throws {
+        func unused(_ path: String) throws -> [String: String] {
+            let explanation = try Replay.explain(try RecordingLoader.load(path), named: path, options: ReplayOptions())
+                .explanation
+            return Dictionary(uniqueKeysWithValues: explanation.unusedQuirks.map { ($0.property.key, $0.why) })
+        }
+        let bcm = try unused(
+            Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        let disabled = "which the touchpad has, but libinput reads it as single-touch and disables its ABS_MT axes"
+        XCTAssertEqual(
+            bcm["AttrTouchSizeRange"],
+            "libinput tells touches by size only from ABS_MT_TOUCH_MAJOR, \(disabled) "
+                + "src/evdev-mt-touchpad.c:3652 (libinput 1.22.1)")
+        XCTAssertEqual(
+            bcm["AttrPalmSizeThreshold"],
+            "palm detection by size compares a touch's ABS_MT_TOUCH_MAJOR, \(disabled) "
+                + "src/evdev-mt-touchpad.c:1038 (libinput 1.22.1)")
+        let elantech = try unused(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        XCTAssertEqual(
+            elantech,
+            [
+                "AttrResolutionHint":
+                    "the kernel gives the touchpad's axes a resolution, which libinput keeps, reading no hint "
+                    + "src/evdev.c:1650 (libinput 1.22.1)"
+            ])
     }
 
     /// A semi-MT pad advertises ABS_MT_PRESSURE, but libinput reads it as single-touch and
