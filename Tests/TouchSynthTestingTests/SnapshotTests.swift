@@ -11,8 +11,6 @@ import TestSupport
     private static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__/SnapshotTests")
 
-    private func message(of issue: Issue) -> String { (issue.error as? ExpectationFailure)?.message ?? "" }
-
     private func removeSnapshots(startingWith prefix: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.directory.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
