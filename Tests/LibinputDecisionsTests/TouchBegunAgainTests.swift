@@ -96,8 +96,8 @@ final class TouchBegunAgainTests: XCTestCase {
             options: GestureSynthesizer.Options(for: device), file: "palm.gesture")
         let sequence = try XCTUnwrap(try explained(recording).sequences.first)
         XCTAssertTrue(sequence.conclusion.contains("as a palm (edge)"), sequence.conclusion)
-        XCTAssertTrue(
-            sequence.conclusion.contains("it stayed one: it left the zone within 200 ms, but going "), sequence.conclusion)
+        let stayed = "it stayed one: it left the zone within 200 ms, but going "
+        XCTAssertTrue(sequence.conclusion.contains(stayed), sequence.conclusion)
         XCTAssertTrue(sequence.conclusion.contains(" is not sideways: "), sequence.conclusion)
     }
 }
