@@ -116,8 +116,8 @@ public struct CorpusDevice: Sendable {
                 skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
                 continue
             }
-            // A touchpad no gesture can be performed on, which libinput refuses too.
-            do throws(RecordingError) { try GestureSynthesizer.checkPad(device) } catch {
+            // A touchpad no gesture can be performed on: none of its cells could be filled.
+            do throws(RecordingError) { try GestureSynthesizer.checkPad(device, file: file) } catch {
                 if named { throw error }
                 skipped.append(Skip(file: file, reason: (error.line.map { "line \($0): " } ?? "") + error.problem))
                 continue

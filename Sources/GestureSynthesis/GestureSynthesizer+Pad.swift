@@ -4,9 +4,10 @@ import Recordings
 
 extension GestureSynthesizer {
     /// Refuses a device no gesture can be performed on: no position axes, or one ranging over
-    /// nothing (which libinput refuses too); its error names the file it was read from.
-    public static func checkPad(_ device: DeviceDescription) throws(RecordingError) {
-        _ = try Pad(device, file: device.name)
+    /// nothing; its error names the file the description was read from, else `file`. (Whether
+    /// libinput takes the device is ``TouchpadRefusal``'s to say, on a replay.)
+    public static func checkPad(_ device: DeviceDescription, file: String) throws(RecordingError) {
+        _ = try Pad(device, file: file)
     }
 
     /// What a device offers for synthesis, in its own units.
@@ -69,7 +70,7 @@ extension GestureSynthesizer {
                 throw RecordingError(
                     .badData, file: read ? device.source.file : file, line: read ? device.source.axisLines[code] : nil,
                     "\(device.name)'s \(Evdev.codeName(type: Evdev.EV_ABS, code: code)) ranges over nothing, "
-                        + "\(axis.minimum)...\(axis.maximum): libinput refuses the device")
+                        + "\(axis.minimum)...\(axis.maximum): no gesture can be performed on it")
             }
             // Millimetres here must be the ones libinput measures.
             var rx = Double(x.resolution), ry = Double(y.resolution)

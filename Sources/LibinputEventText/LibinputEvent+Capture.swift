@@ -240,17 +240,19 @@ extension LibinputEvent {
                 unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"),
                 unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
         }
-        // libinput's scale is the fingers' spread over their first: above 0, as no spread is less than none.
+        // libinput's scale is the fingers' distance over their first: 0 or more, no distance being below none.
         func scale() throws(CaptureError) -> Double {
             let scale = try need(f.scale, "scale")
-            guard scale > 0 else { throw CaptureError(line: line, problem: "scale \(scale) is no pinch's, above 0") }
+            guard scale >= 0 else { throw CaptureError(line: line, problem: "scale \(scale) is no pinch's, 0 or more") }
             return scale
         }
         guard let type = f.type, let device = f.device, let time = f.timeUs else {
             throw CaptureError(line: line, problem: "missing type, device or timeUs")
         }
         // Printed a line each in tables and diffs: none may end its line there.
-        for (key, text) in [("device", device), ("name", f.name), ("sysname", f.sysname)] {
+        for (key, text) in [
+            ("device", device), ("name", f.name), ("sysname", f.sysname), ("libinputVersion", f.libinputVersion),
+        ] {
             if let text, let problem = OneLineText.breaking(text) {
                 throw CaptureError(line: line, problem: "\(key) \(text.debugDescription) holds \(problem)")
             }

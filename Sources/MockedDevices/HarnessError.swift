@@ -45,7 +45,7 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     /// The stop signal that interrupted the reading (``Kind/interrupted``).
     public internal(set) var signal: Int32?
     /// The node of the device libinput rejected (``Kind/deviceRejected``), when it said which.
-    public internal(set) var device: String?
+    public var device: String?
     /// Why a program could not be started (`posix_spawn`'s error), when that is the failure.
     var spawnErrno: Int32?
     /// What reading the recording `file` guessed or repaired before the replay failed: it may say

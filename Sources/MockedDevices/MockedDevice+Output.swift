@@ -11,9 +11,7 @@ extension MockedDevice {
     public func output(of command: [String]) throws(HarnessError) -> (status: Int32, text: String) {
         var env = environment(preload: try BuildProducts.preload())
         if let dmi { try testbed.setDMI(dmi) }
-        if !quirks.isEmpty {
-            env["LIBINPUT_QUIRKS_DIR"] = try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
-        }
+        if !quirks.isEmpty { env["LIBINPUT_QUIRKS_DIR"] = try quirksDirectory() }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
             throw HarnessError(.system, "cannot make a pipe: \(String(cString: strerror(errno)))")
@@ -40,7 +38,11 @@ extension MockedDevice {
 
     /// The quirks folder a program given ``quirks`` reads: the build's own, with them after.
     public func quirksDirectory() throws(HarnessError) -> String {
-        quirks.isEmpty ? libinput.quirksDirectory : try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
+        guard !quirks.isEmpty else { return libinput.quirksDirectory }
+        if let made = quirksFolder, made.build == libinput.quirksDirectory { return made.path }
+        let path = try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
+        quirksFolder = (libinput.quirksDirectory, path)
+        return path
     }
 
     /// libinput's own quirks tool of the build the device runs on (`libinput quirks`).

@@ -62,9 +62,7 @@ extension MockedDevice {
         defer { link?.close() }
         var env = environment(preload: preload)
         if let dmi { try testbed.setDMI(dmi) }
-        if !quirks.isEmpty {
-            env["LIBINPUT_QUIRKS_DIR"] = try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
-        }
+        if !quirks.isEmpty { env["LIBINPUT_QUIRKS_DIR"] = try quirksDirectory() }
         env[LibinputSideConfiguration.readinessVariable] = String(LibinputSideConfiguration.readinessDescriptor)
         var descriptors = [LibinputSideConfiguration.readinessDescriptor: notifyWrite]
         if let channel {

@@ -68,7 +68,10 @@ public final class MockedDevice {
     public var libinput = LibinputBuild.system
     /// Quirks files libinput reads after its own (``DeviceQuirks``): to see what a quirk would
     /// change before anyone installs it.
-    public var quirks: [String] = []
+    public var quirks: [String] = [] { didSet { quirksFolder = nil } }
+    /// The folder made for ``quirks`` beside the build's own, and that build's quirks folder:
+    /// made once, as a file tried may be a pipe, which can be read once.
+    var quirksFolder: (build: String, path: String)?
     /// The DMI modalias the mocked system reports (`/sys/devices/virtual/dmi/id`), which
     /// libinput's `MatchDMIModalias` quirks match: the recording's (``Recording/dmi``) unless set.
     public var dmi: String?

@@ -56,14 +56,15 @@ package struct QuirksRefusal {
     /// tool's parser which line it failed to read.
     package var locates: Bool { unknownKey != nil || parserError != nil }
 
-    /// One line for the error the replay ends with, for libinput `version`.
-    package func message(version: String) -> String {
+    /// One line for the error the replay ends with, for libinput `version`, the files' copies
+    /// (what libinput read) in `folder`: a file given may be a pipe, read once.
+    package func message(version: String, folder: String) -> String {
         let drops = "it would drop every quirk for it, its own too"
         if let unknownKey,
             let index = files.indices.first(where: { DeviceQuirks.copyName($0, files[$0]) == unknownKey.copy })
         {
             let file = files[index]
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            let text = (try? String(contentsOfFile: folder + "/" + unknownKey.copy, encoding: .utf8)) ?? ""
             let line = QuirksFileCheck.line(ofKey: unknownKey.key, inSection: unknownKey.section, of: text)
             return "\(file)\(line.map { ":\($0)" } ?? ""): libinput \(version) has no quirk \(unknownKey.key) "
                 + "(in \(unknownKey.section)), and \(drops)"

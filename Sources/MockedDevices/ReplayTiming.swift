@@ -1,3 +1,5 @@
+import Foundation
+
 /// The clock a replay's program lives on.
 public enum ReplayClock: Sendable, Equatable {
     /// The harness's time: the program's CLOCK_MONOTONIC and timers move only when the harness
@@ -52,12 +54,15 @@ public struct ReplayTiming: Sendable {
 
     public init() {}
 
+    /// ``speeds`` in words: `within 0.01 and 10`.
+    public static var speedsInWords: String {
+        "within " + String(format: "%g", speeds.lowerBound) + " and " + String(format: "%g", speeds.upperBound)
+    }
+
     /// Refuses what no replay can be timed by: a ``speed`` outside ``speeds`` (or not a number).
-    func check() throws(HarnessError) {
+    public func check() throws(HarnessError) {
         guard Self.speeds.contains(speed) else {
-            throw HarnessError(
-                .usage,
-                "a replay's speed is within \(Self.speeds.lowerBound) and \(Self.speeds.upperBound), not \(speed)")
+            throw HarnessError(.usage, "a replay's speed must be \(Self.speedsInWords), not \(speed)")
         }
     }
 

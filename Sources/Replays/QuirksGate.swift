@@ -31,14 +31,17 @@ final class QuirksGate {
         handle(output)
     }
 
-    /// Hands on what waits, or throws the refusal for libinput `version`; one that libinput's
-    /// log does not locate reads what `parserErrors` says too (libinput's quirks tool).
-    func finish(version: String, parserErrors: () throws(HarnessError) -> String) throws(HarnessError) {
+    /// Hands on what waits, or throws the refusal for libinput `version`, the files' copies in
+    /// `folder`; one that libinput's log does not locate reads what `parserErrors` says too
+    /// (libinput's quirks tool).
+    func finish(
+        version: String, folder: () throws(HarnessError) -> String, parserErrors: () throws(HarnessError) -> String
+    ) throws(HarnessError) {
         if refusal.refused {
             if !refusal.locates {
                 for line in try parserErrors().split(separator: "\n") { _ = refusal.read(String(line)) }
             }
-            throw HarnessError(.quirksRefused, refusal.message(version: version))
+            throw HarnessError(.quirksRefused, refusal.message(version: version, folder: try folder()))
         }
         flush()
     }

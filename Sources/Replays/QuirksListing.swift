@@ -22,7 +22,9 @@ extension QuirksListing {
                 var refusal = QuirksRefusal(files: options.quirks)
                 for line in text.split(separator: "\n") { _ = refusal.read(String(line)) }
                 if refusal.refused {
-                    throw HarnessError(.quirksRefused, refusal.message(version: options.libinput.version))
+                    throw HarnessError(
+                        .quirksRefused,
+                        refusal.message(version: options.libinput.version, folder: try device.quirksDirectory()))
                 }
                 throw HarnessError(
                     .programFailed,
@@ -41,9 +43,11 @@ extension QuirksListing {
             let directory = try device.quirksDirectory()
             for index in listing.properties.indices where listing.properties[index].value.contains("(null)") {
                 let property = listing.properties[index]
+                // A file tried is read from its copy, which libinput read: it may be a pipe, read once.
+                let copy = copies.firstIndex(of: property.file).map { DeviceQuirks.copyName($0, copies[$0]) }
                 let path =
-                    copies.contains(property.file) || property.file.contains("/")
-                    ? property.file : directory + "/" + property.file
+                    copy.map { directory + "/" + $0 }
+                    ?? (property.file.contains("/") ? property.file : directory + "/" + property.file)
                 if let file = try? String(contentsOfFile: path, encoding: .utf8),
                     let value = QuirksFileCheck.value(ofKey: property.key, inSection: "[\(property.section)]", of: file)
                 {

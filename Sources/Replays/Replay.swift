@@ -136,6 +136,8 @@ public struct Replay: Sendable {
         _ source: ReplaySource, named name: String?, options: ReplayOptions,
         noted: (_ file: String, _ notes: [String]) -> Void, _ handle: (LibinputSideOutput) -> Void
     ) throws(HarnessError) -> ReplayReport {
+        // Refused before a testbed is made for it.
+        try options.timing.check()
         for (key, value) in options.udevProperties {
             if let problem = UdevProperty.problem(key: key, value: value) { throw HarnessError(.usage, problem) }
         }
@@ -150,8 +152,9 @@ public struct Replay: Sendable {
             return try replay(device, named: recording, options: options, read: read, handle: handle)
         } catch {
             // What reading the file guessed or repaired may say why it failed; a recording
-            // handed over carries its notes to its caller already.
-            guard case .file = source else { throw error }
+            // handed over carries its notes to its caller already, and another file's device
+            // (`--with`) is none of this file's.
+            guard case .file = source, error.device.map({ $0 == device.devnode }) ?? true else { throw error }
             throw error.noting(device.notes, in: recording)
         }
     }
@@ -194,10 +197,12 @@ public struct Replay: Sendable {
                 let other = error.device.flatMap { $0 == device.devnode ? nil : device.device(at: $0) }
                 throw rejection(
                     error, of: other ?? device.device,
-                    in: other.map(\.source.file).flatMap { $0.isEmpty ? nil : $0 }
-                        ?? recording, options: options)
+                    in: other.map(\.source.file).flatMap { $0.isEmpty ? nil : $0 } ?? recording,
+                    version: options.libinput.version, udevProperties: other == nil ? options.udevProperties : [:])
             }
-            try quirks.finish(version: options.libinput.version) { () throws(HarnessError) in
+            try quirks.finish(
+                version: options.libinput.version, folder: { () throws(HarnessError) in try device.quirksDirectory() }
+            ) { () throws(HarnessError) in
                 try device.quirksToolOutput().text
             }
             report.notes = device.notes
@@ -226,20 +231,24 @@ public struct Replay: Sendable {
 }
 
 extension Replay {
-    /// libinput's rejection of a device of `recording`, with the numbers in its description that
-    /// libinput refuses and where libinput decides so (``TouchpadRefusal``), and the udev properties
-    /// asked for, which may be why: a touchpad udev does not tag as one is no device to libinput.
+    /// libinput's rejection of `device`, from the file `recording`, with the numbers in its
+    /// description that libinput `version` refuses and where it decides so (``TouchpadRefusal``),
+    /// and the `udevProperties` asked for it, which may be why: a touchpad udev does not tag as
+    /// one is no device to libinput. The node rejected stays with the error.
     fileprivate static func rejection(
-        _ error: HarnessError, of device: DeviceDescription, in recording: String, options: ReplayOptions
+        _ error: HarnessError, of device: DeviceDescription, in recording: String, version: String,
+        udevProperties: [String: String]
     ) -> HarnessError {
         var said = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-        if let refusal = TouchpadRefusal.of(device, libinput: options.libinput.version), refusal.rejectsDevice {
+        if let refusal = TouchpadRefusal.of(device, libinput: version), refusal.rejectsDevice {
             let place = refusal.axis.flatMap(device.source.place(ofAxis:)).map { " (\($0))" } ?? ""
             said += "; by its description\(place), \(refusal.problem): \(refusal.source)"
         }
-        let asked = options.udevProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let asked = udevProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !asked.isEmpty { said += " (with the udev properties asked for: \(asked.joined(separator: ", ")))" }
-        return HarnessError(.deviceRejected, "\(recording): \(said)")
+        var rejected = HarnessError(.deviceRejected, "\(recording): \(said)")
+        rejected.device = error.device
+        return rejected
     }
 }
 

@@ -102,7 +102,8 @@ struct BridgeRun: ParsableCommand {
         writeStderr(
             "touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
                 + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")
-        if json { try emitJSONHeader("bridgeFrames") }
+        // A live stream's header goes out at once: nothing refuses the stream once it runs.
+        if json { try emit(JSONLines.header("bridgeFrames")) }
         let own = (device.devnode as NSString).lastPathComponent
         var printing = FirstFailure()
         try BridgeFeed(touchscreen: touchscreen).run(context, into: device) { frame, time in

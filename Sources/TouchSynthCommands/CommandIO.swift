@@ -11,6 +11,8 @@ final class CommandIO: @unchecked Sendable {
 
     private let captures: Bool
     private let lock = NSLock()
+    /// Held through each write to stdout, so that what was held goes out before what follows it.
+    private let writing = NSLock()
     private var out: [UInt8] = []
     private var err: [UInt8] = []
     private var outlivesReader = false, readerGone = false
@@ -33,6 +35,8 @@ final class CommandIO: @unchecked Sendable {
     /// Writes `text` to stdout; false (with `errno` set) when the descriptor refused it, but for a
     /// reader gone from a command that outlives it.
     func writeOut(_ text: String) -> Bool {
+        writing.lock()
+        defer { writing.unlock() }
         let earlier: String
         do {
             lock.lock()

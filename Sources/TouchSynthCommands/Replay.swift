@@ -159,7 +159,9 @@ struct PlaybackOptions: ParsableArguments {
     var synDropped: [FaultSpec] = []
 
     func validate() throws {
-        guard ReplayTiming.speeds.contains(speed) else { throw ValidationError("--speed must be within 0.01 and 10") }
+        guard ReplayTiming.speeds.contains(speed) else {
+            throw ValidationError("--speed must be \(ReplayTiming.speedsInWords)")
+        }
         guard unplug.allSatisfy({ $0.lost == nil }) else {
             throw ValidationError("--unplug takes SECONDS[@eventN], without +MS")
         }

@@ -65,18 +65,24 @@ final class CaptureTests: XCTestCase {
                 (error as? LibinputEvent.CaptureError)?.problem,
                 #"name "pad\u{1B}[31m" holds a control character, U+001B"#)
         }
+        let version = #"{"type": "DEVICE_ADDED", "device": "event10", "timeUs": 1, "libinputVersion": "1.22\n"}"#
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: version)) { error in
+            XCTAssertEqual(
+                (error as? LibinputEvent.CaptureError)?.problem,
+                #"libinputVersion "1.22\n" holds a control character, U+000A"#)
+        }
         let removed = #"{"type": "DEVICE_REMOVED", "device": "event10\n", "timeUs": 1}"#
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: removed)) { error in
             XCTAssertEqual(
                 (error as? LibinputEvent.CaptureError)?.problem,
                 #"device "event10\n" holds a control character, U+000A"#)
         }
-        // A pinch's scale is above 0, whatever the fingers did.
-        for scale in ["0", "-1"] {
+        // A pinch's scale is 0 or more, whatever the fingers did.
+        for scale in ["-1", "-0.5"] {
             let end = #"{"type": "GESTURE_PINCH_END", "device": "event10", "timeUs": 1, "fingers": 2, "scale": "#
             XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: end + scale + "}"), scale) { error in
                 XCTAssertEqual(
-                    (error as? LibinputEvent.CaptureError)?.problem, "scale \(Double(scale)!) is no pinch's, above 0")
+                    (error as? LibinputEvent.CaptureError)?.problem, "scale \(Double(scale)!) is no pinch's, 0 or more")
             }
         }
         // A finger count no touchpad has is refused, not compared as a gesture of that many.

@@ -119,6 +119,18 @@ final class QuirksReplayTests: XCTestCase {
             }
             XCTAssertEqual(handed, 0, build.version)
         }
+        // From a FIFO, read once: the line is found in the copy libinput read, not by opening it again.
+        let text = "[Mine]\nMatchUdevType=touchpad\n\nAttrPalmPressureThreshold=20\nAttrNoSuchThing=1\n"
+        let fifo = ServedFifo(named: "unknown.quirks", serving: text)
+        defer { unlink(fifo.path) }
+        var options = ReplayOptions()
+        options.quirks = [fifo.path]
+        XCTAssertThrowsError(try Replay(.file(pinch), options: options)) { error in
+            XCTAssertEqual(
+                (error as? HarnessError)?.message,
+                "\(fifo.path):5: libinput \(LibinputBuild.system.version) has no quirk AttrNoSuchThing (in [Mine]), "
+                    + "and it would drop every quirk for it, its own too")
+        }
     }
 
     /// A match key libinput does not know, or a value it cannot read, it refuses without saying

@@ -247,7 +247,7 @@ final class ReplayTests: XCTestCase {
             options.timing.speed = speed
             XCTAssertThrowsError(try Replay(.recording(recording), options: options)) { error in
                 XCTAssertEqual((error as? HarnessError)?.kind, .usage, "\(speed)")
-                XCTAssertEqual("\(error)", "a replay's speed is within 0.01 and 10.0, not \(speed)")
+                XCTAssertEqual("\(error)", "a replay's speed must be within 0.01 and 10, not \(speed)")
             }
         }
     }
