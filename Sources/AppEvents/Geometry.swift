@@ -81,6 +81,16 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The rectangle `[x, y, width, height]`, the form a surface description's frame takes, where it
+    /// is one something can lie in: four finite values and no negative size; nil otherwise.
+    public init?(frame values: [Double]) {
+        guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0 else { return nil }
+        self.init(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+
+    /// Whether this is a rectangle something can lie in, as ``init(frame:)`` takes one.
+    public var isFrame: Bool { Rect(frame: [x, y, width, height]) != nil }
+
     /// Half-open on the far edges, as `CGRect.contains`, so adjacent rectangles never both claim a point.
     public func contains(_ point: Point) -> Bool {
         point.x >= x && point.x < x + width && point.y >= y && point.y < y + height

@@ -35,19 +35,17 @@ public struct PointerRegionDescription: Codable, Equatable, Sendable {
         case (_?, _?):
             throw invalid("padding", "give rect or padding, not both")
         case (let values?, nil):
-            guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0 else {
+            guard let rect = Rect(frame: values) else {
                 throw invalid("rect", "must be [x, y, width, height] with finite values and no negative size")
             }
-            return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+            return rect
         case (nil, let padding?):
             let grown =
                 padding.count == 2
                 ? Rect(
                     x: frame.x - padding[0], y: frame.y - padding[1],
                     width: frame.width + 2 * padding[0], height: frame.height + 2 * padding[1]) : nil
-            guard let grown, padding.allSatisfy({ $0 >= 0 }),
-                [grown.x, grown.y, grown.width, grown.height].allSatisfy(\.isFinite)
-            else {
+            guard let grown, padding.allSatisfy({ $0 >= 0 }), grown.isFrame else {
                 throw invalid("padding", "must be [dx, dy], not negative, growing the frame to a finite size")
             }
             return grown

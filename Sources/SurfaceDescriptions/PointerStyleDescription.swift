@@ -88,13 +88,10 @@ public struct PointerStyleDescription: Codable, Equatable, Sendable {
         case .roundedRect:
             let values = rect ?? [region.x, region.y, region.width, region.height]
             let radius = cornerRadius ?? 8
-            guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0, radius >= 0,
-                radius.isFinite
-            else {
+            guard let shape = Rect(frame: values), radius >= 0, radius.isFinite else {
                 throw invalid("roundedRect needs a finite rect with no negative size and a corner radius not negative")
             }
-            madeShape = .roundedRect(
-                Rect(x: values[0], y: values[1], width: values[2], height: values[3]), cornerRadius: radius)
+            madeShape = .roundedRect(shape, cornerRadius: radius)
         case .verticalBeam, .horizontalBeam:
             let length = length ?? (shape == .verticalBeam ? region.height : region.width)
             guard length.isFinite, length >= 0 else { throw invalid("a beam's length must be finite and not negative") }

@@ -154,10 +154,10 @@ public struct RegionDescription: Codable, Equatable, Sendable {
 
     /// The frame as a rectangle.
     fileprivate func rect() throws(SurfaceDescriptionError) -> Rect {
-        guard frame.count == 4, frame.allSatisfy(\.isFinite), frame[2] >= 0, frame[3] >= 0 else {
+        guard let rect = Rect(frame: frame) else {
             throw SurfaceDescriptionError.invalidFrame(region: name, frame: frame)
         }
-        return Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
+        return rect
     }
 
     fileprivate func makeRegion(simultaneousIn surface: Surface) throws(SurfaceDescriptionError) -> Region {

@@ -27,12 +27,10 @@ public struct SurfaceSource {
         }
         // As a description file's frame is checked: a frame nothing could hit-test would leave the
         // region's recognizers silent, and the failure would blame the input.
-        for region in surface.regions {
-            let f = region.frame
-            guard [f.x, f.y, f.width, f.height].allSatisfy(\.isFinite), f.width >= 0, f.height >= 0 else {
-                throw BadConfiguration(
-                    description: "region \(region.name)'s frame \(f) must have finite values and no negative size")
-            }
+        if let region = surface.regions.first(where: { !$0.frame.isFrame }) {
+            throw BadConfiguration(
+                description:
+                    "region \(region.name)'s frame \(region.frame) must have finite values and no negative size")
         }
         return surface
     }

@@ -47,7 +47,8 @@ final class RecordingInputTests: XCTestCase {
             .write(toFile: flat, atomically: true, encoding: .utf8)
         let flatLine = try XCTUnwrap(device.split(separator: "\n").firstIndex { $0.contains("53: [0, 3097") }) + 1
         let flatProblem =
-            "ETPS/2 Elantech Touchpad's ABS_MT_POSITION_X ranges over nothing, 3097...3097: no gesture can be performed on it"
+            "ETPS/2 Elantech Touchpad's ABS_MT_POSITION_X ranges over nothing, 3097...3097: "
+            + "no gesture can be performed on it"
         let named = runCommand(["corpus", flat])
         XCTAssertEqual(named.status, 65, named.stderr)
         XCTAssertEqual(named.stderr, "touchsynth: \(flat):\(flatLine): \(flatProblem)\n")
