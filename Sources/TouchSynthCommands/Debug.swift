@@ -52,7 +52,6 @@ struct Debug: ParsableCommand {
         if let system = desktop.system { return try showDesktop(system) }
         let context = try devices.context(logsDebug: log.verbose)
         context.configuration = config.configuration
-        context.libinputVersion = LibinputBuild.system.version
         let latency = try output.latencyLog()
         let configuration = try output.translatorConfiguration() // a bad --surface before any wait
         var printing = FirstFailure()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LibinputKit
+import MockedDevices
 
 /// Help texts that several commands share, written once.
 enum Help {
@@ -50,8 +51,10 @@ struct LiveInputOptions: ParsableArguments {
         }
     }
 
-    /// libinput on the nodes named, or on the seat.
+    /// libinput on the nodes named, or on the seat: the system's, which each device added names.
     func context(logsDebug: Bool = false) throws -> LibinputContext {
-        try LibinputContext.live(seat: seat ?? "seat0", nodes: devicePaths, logsDebug: logsDebug)
+        let context = try LibinputContext.live(seat: seat ?? "seat0", nodes: devicePaths, logsDebug: logsDebug)
+        context.libinputVersion = LibinputBuild.system.version
+        return context
     }
 }

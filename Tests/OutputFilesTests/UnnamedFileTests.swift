@@ -22,7 +22,8 @@ final class UnnamedFileTests: XCTestCase {
 
     func testAFolderThatIsNotThereGivesItsError() {
         let fd = openUnnamedFile(in: NSTemporaryDirectory() + "absent-\(UUID().uuidString)", prefix: "test")
+        let code = errno
         XCTAssertEqual(fd, -1)
-        XCTAssertEqual(errno, ENOENT)
+        XCTAssertEqual(code, ENOENT)
     }
 }

@@ -89,22 +89,30 @@ final class LitestDeviceFormatTests: XCTestCase {
                 return nil
             } catch { return error.description }
         }
+        // The sample's line holding `text`, 1-based.
+        func line(_ text: String) -> Int {
+            (sample.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) } ?? -1) + 1
+        }
         XCTAssertNoThrow(try LitestDeviceFormat.parse(sample, file: "x.c"))
         XCTAssertEqual(
             problem("{ ABS_MT_SLOT, 0, 4,", "{ ABS_MT_SLOT, 0, 2147483647,"),
-            "x.c:30: ABS_MT_SLOT must range over 0...N with N < 256, not 0...2147483647")
+            "x.c:\(line("{ ABS_MT_SLOT, 0, 4,")): ABS_MT_SLOT must range over 0...N with N < 256, not 0...2147483647")
         XCTAssertEqual(
-            problem("{ ABS_X, 0, 1216,", "{ ABS_X, 1216, 0,"), "x.c:28: ABS_X has minimum 1216 > maximum 0")
+            problem("{ ABS_X, 0, 1216,", "{ ABS_X, 1216, 0,"),
+            "x.c:\(line("{ ABS_X, 0, 1216,")): ABS_X has minimum 1216 > maximum 0")
         XCTAssertEqual(
             problem("\"internal\" }", "\"internal\nE: LIBINPUT_IGNORE_DEVICE=1\" }"),
-            "x.c:46: udev property ID_INPUT_TOUCHPAD_INTEGRATION holds a control character, U+000A, in its value "
+            "x.c:\(line("\"internal\" }")): udev property ID_INPUT_TOUCHPAD_INTEGRATION holds a control character, "
+                + "U+000A, in its value "
                 + "\"internal\\nE: LIBINPUT_IGNORE_DEVICE=1\"")
         XCTAssertEqual(
             problem("\"ID_INPUT_TOUCHPAD_INTEGRATION\"", "\"ID INPUT\""),
-            "x.c:46: udev property name \"ID INPUT\" is not letters, digits and _")
+            "x.c:\(line("\"ID_INPUT_TOUCHPAD_INTEGRATION\"")): "
+                + "udev property name \"ID INPUT\" is not letters, digits and _"
+        )
         XCTAssertEqual(
             problem(".name = \"Sample Clickpad\"", ".name = \"Sample\nClickpad\""),
-            "x.c:41: the device name holds a control character, U+000A")
+            "x.c:\(line(".name = \"Sample Clickpad\"")): the device name holds a control character, U+000A")
     }
 
     func testAFileThatIsNotUTF8IsRefusedAtItsLine() throws {

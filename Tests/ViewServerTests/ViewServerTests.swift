@@ -79,7 +79,8 @@ final class ViewServerTests: XCTestCase {
         let pieces = (0..<200).map {
             Data("{\"piece\":\($0),\"text\":\"\(String(repeating: "x", count: 700))\"}\n".utf8)
         }
-        let folder = FileManager.default.temporaryDirectory.path
+        // As /proc names the file: the folder with its links resolved.
+        let folder = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().path
         let openWithoutName = {
             try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
                 try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
