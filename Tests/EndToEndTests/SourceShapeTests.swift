@@ -54,11 +54,11 @@ final class SourceShapeTests: XCTestCase {
     /// for `view --help` said without touchsynth-view, and for a `--device` named twice refused, and
     /// for `replay` and `debug` saying how their default screen differs from `compare`'s, and for
     /// the status line making room for each line to stderr on a terminal, and for JSON's header held
-    /// back until a command's first line.
+    /// back until a command's first line, and `devices` naming the live seat's libinput.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3250, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3252, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the
