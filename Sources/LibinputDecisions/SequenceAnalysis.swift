@@ -286,21 +286,25 @@ struct SequenceAnalysis {
                 return Finding(
                     rule: .palmEdge, time: touch.down, touch: touch.touch, value: y, limit: top, unit: "mm",
                     exceeds: true, agreesWithLog: true,
-                    text: "touch \(touch.touch) began \(Self.mm(y)) mm from the top, inside the \(Self.mm(top)) mm "
+                    text:
+                        "touch \(touch.touch) began \(Self.mm(y, beside: top)) mm from the top, "
+                        + "inside the \(Self.mm(top)) mm "
                         + "top edge zone of a \(Self.mm(height)) mm tall touchpad without top buttons",
                     source: rules.source(.palmEdge, topEdge: true))
             }
             return Finding(
                 rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
                 exceeds: inSide, agreesWithLog: inSide,
-                text: "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side")), "
+                text: "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side", beside: hasSides ? side : nil)), "
                     + (hasSides
                         ? (inSide ? "inside" : "outside") + " the \(Self.mm(side)) mm edge zone of a "
                             + "\(Self.mm(width)) mm wide touchpad"
                         : "but a touchpad \(Self.mm(width)) mm wide has no side edge zones")
                     + (inSide
                         ? ""
-                        : top.map { ", and \(Self.mm(y)) mm from the top, outside its \(Self.mm($0)) mm top zone" }
+                        : top.map {
+                            ", and \(Self.mm(y, beside: $0)) mm from the top, outside its \(Self.mm($0)) mm top zone"
+                        }
                             ?? ""),
                 source: rules.source(.palmEdge))
         }
@@ -326,7 +330,8 @@ struct SequenceAnalysis {
     /// libinput 1.22, a clickpad's software button area.
     private func edgeExemption(_ touch: TouchSummary, fromSide: Double, side: Double, width: Double) -> Finding? {
         let began =
-            "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side")), inside the \(Self.mm(side)) mm "
+            "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side", beside: side)), "
+            + "inside the \(Self.mm(side)) mm "
             + "edge zone, "
         let why: String, source: String
         if edgeScrolling, let size = padSize, edgeScrollStrip(at: touch.from, size: size)?.edge == .right {

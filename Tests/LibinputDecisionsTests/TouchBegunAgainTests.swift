@@ -85,6 +85,23 @@ final class TouchBegunAgainTests: XCTestCase {
         XCTAssertFalse(sequence.decisions.contains { $0.text.contains("released") }, "\(sequence.decisions)")
     }
 
+    /// A touch 3.25 mm from the top, inside a zone of 3.31 mm: told with the decimals that keep it
+    /// from reading as the zone's own edge.
+    func testADistanceBesideItsZoneIsToldApartFromIt() throws {
+        let device = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let script = "set jitter=0; move dx=10mm at=0,-29.85mm duration=300ms"
+        let recording = try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "top.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "top.gesture")
+        let sequence = try XCTUnwrap(try explained(recording).sequences.first)
+        XCTAssertTrue(
+            sequence.findings.contains {
+                $0.text.contains("began 3.25 mm from the top, inside the 3.3 mm top edge zone")
+            },
+            "\(sequence.findings.map(\.text))")
+    }
+
     /// A palm that leaves the zone in time but steeply, lifted before the 200 ms are up: its
     /// direction is still why it stayed one, though libinput's timeout never came.
     func testAnEdgePalmLeavingSteeplyAndLiftedInTimeSaysItsDirection() throws {
