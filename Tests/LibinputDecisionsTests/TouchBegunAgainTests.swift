@@ -67,16 +67,21 @@ final class TouchBegunAgainTests: XCTestCase {
                     + "north or south; src/evdev-mt-touchpad.c:979 (libinput 1.22.1)"), palm.conclusion)
     }
 
+    /// The first sequence explained of `script` performed on the description `device`.
+    private func firstSequence(of script: String, on device: String) throws -> SequenceExplanation {
+        let device = try RecordingLoader.load(Fixtures.devices.appendingPathComponent(device).path)
+        let recording = try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "script.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "script.gesture")
+        return try XCTUnwrap(try explained(recording).sequences.first)
+    }
+
     /// A palm 4.5 mm from the side of a 5.6 mm zone that leaves it by a move under 2 mm each way,
     /// right and down: libinput's octants for it hold S, which is not sideways.
     func testAnEdgePalmLeavingTheWrongWayStaysOne() throws {
-        let device = try RecordingLoader.load(
-            Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path)
-        let script = "set jitter=0; move dx=1.8mm dy=1.8mm at=-29.7mm,0mm duration=250ms"
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "palm.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "palm.gesture")
-        let sequence = try XCTUnwrap(try explained(recording).sequences.first)
+        let sequence = try firstSequence(
+            of: "set jitter=0; move dx=1.8mm dy=1.8mm at=-29.7mm,0mm duration=250ms",
+            on: "touchpads_SynPS2_Synaptics_TouchPad.desc")
         XCTAssertTrue(
             sequence.conclusion.contains(
                 "it stayed one: it left the zone within 200 ms, but going E+SE+S from where it began by libinput's "
@@ -88,13 +93,9 @@ final class TouchBegunAgainTests: XCTestCase {
     /// A touch 3.25 mm from the top, inside a zone of 3.31 mm: told with the decimals that keep it
     /// from reading as the zone's own edge.
     func testADistanceBesideItsZoneIsToldApartFromIt() throws {
-        let device = try RecordingLoader.load(
-            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
-        let script = "set jitter=0; move dx=10mm at=0,-29.85mm duration=300ms"
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "top.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "top.gesture")
-        let sequence = try XCTUnwrap(try explained(recording).sequences.first)
+        let sequence = try firstSequence(
+            of: "set jitter=0; move dx=10mm at=0,-29.85mm duration=300ms",
+            on: "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
         XCTAssertTrue(
             sequence.findings.contains {
                 $0.text.contains("began 3.25 mm from the top, inside the 3.3 mm top edge zone")
@@ -105,13 +106,9 @@ final class TouchBegunAgainTests: XCTestCase {
     /// A palm that leaves the zone in time but steeply, lifted before the 200 ms are up: its
     /// direction is still why it stayed one, though libinput's timeout never came.
     func testAnEdgePalmLeavingSteeplyAndLiftedInTimeSaysItsDirection() throws {
-        let device = try RecordingLoader.load(
-            Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path)
-        let script = "set jitter=0; move dx=3mm dy=12mm at=-29.7mm,0mm duration=150ms"
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "palm.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "palm.gesture")
-        let sequence = try XCTUnwrap(try explained(recording).sequences.first)
+        let sequence = try firstSequence(
+            of: "set jitter=0; move dx=3mm dy=12mm at=-29.7mm,0mm duration=150ms",
+            on: "touchpads_SynPS2_Synaptics_TouchPad.desc")
         XCTAssertTrue(sequence.conclusion.contains("as a palm (edge)"), sequence.conclusion)
         let stayed = "it stayed one: it left the zone within 200 ms, but going "
         XCTAssertTrue(sequence.conclusion.contains(stayed), sequence.conclusion)
