@@ -204,14 +204,14 @@ extension ModeReplay {
     }
 
     /// The recognizers that activated accidentally in `modes` are exactly `recognizers` (each
-    /// `region/name`, or a name one region alone has): in compatibility mode, in indirect input
-    /// mode, or in either (`.both`).
+    /// `region/name`, or a name one region alone has): in compatibility mode (by default, the one
+    /// mode that can have any), in indirect input mode, or in either (`.both`).
     /// An activation is accidental when compatibility mode's simulated touches set it off and the
     /// other mode's same recognizer did not match it (``ModeComparison/AccidentalActivationRule``),
     /// so none is in indirect input mode.
     @discardableResult
     public func expectAccidentalActivations(
-        _ recognizers: Set<String>, in modes: Modes,
+        _ recognizers: Set<String>, in modes: Modes = .compatibility,
         function: String = #function, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column

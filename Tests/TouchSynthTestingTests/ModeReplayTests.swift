@@ -487,6 +487,8 @@ struct ModeReplayTests {
         // Named as every check names them: a name one region alone has, and a typo told as one.
         let names = Set(replay.comparison.accidentalActivations.map(\.name))
         #expect(replay.expectAccidentalActivations(names, in: .compatibility))
+        // Compatibility mode, the one that can have any, unless told.
+        #expect(replay.expectAccidentalActivations(names))
         withKnownIssue {
             replay.expectAccidentalActivations(["photo/pann"], in: .compatibility)
         } matching: { issue in
