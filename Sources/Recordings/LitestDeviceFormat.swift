@@ -12,12 +12,9 @@ public enum LitestDeviceFormat {
     /// named codes the kernel's header knows and TouchSynth's tables lack included; nil for a
     /// file that is not one (not `.c`, or no litest declaration).
     public static func device(inFile path: String) throws(RecordingError) -> DeviceDescription? {
-        guard path.hasSuffix(".c"), let data = FileManager.default.contents(atPath: path) else { return nil }
-        for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        where String(validating: line, as: UTF8.self) == nil {
-            throw RecordingError.bad(path, number + 1, "not UTF-8 text")
-        }
-        return try device(in: String(decoding: data, as: UTF8.self), file: path)
+        guard path.hasSuffix(".c") else { return nil }
+        // Read as every text input is: a line that is not UTF-8 refused at its number.
+        return try device(in: readText(path, of: "a litest device"), file: path)
     }
 
     /// ``device(inFile:)`` for `text`, read already from `file`.

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 import MockedDevices
 import Recordings
 
@@ -72,10 +73,10 @@ public struct FaultSpec: Equatable, Sendable {
     public init(parsing argument: String) throws(ValueProblem) {
         var text = Substring(argument)
         if let sign = text.firstIndex(of: "@") {
-            // `event11` or its node's path, as `--device` takes either.
-            let given = text[text.index(after: sign)...]
-            let node = given.hasPrefix("/dev/input/") ? given.dropFirst("/dev/input/".count) : given
-            guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)),
+            // `event11` or its node's path, read as `--device` reads either.
+            let given = String(text[text.index(after: sign)...])
+            let path = DeviceNode.path(given), prefix = "/dev/input/event"
+            guard path.hasPrefix(prefix), let n = Int(path.dropFirst(prefix.count)),
                 (0...MockedDevice.highestEventNumber).contains(n)
             else {
                 throw ValueProblem("@\(given) names no device: eventN, N from 0 to \(MockedDevice.highestEventNumber)")
