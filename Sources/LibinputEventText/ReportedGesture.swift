@@ -2,7 +2,8 @@ import LibinputEvents
 
 /// What libinput reported of a stream, gesture by gesture, as `compare` and `compare --libinput`
 /// say it: each gesture (its kind, fingers and how it ended), a run of scrolling from one source
-/// or of pointer motion, a button or key pressed, a touch.
+/// or of pointer motion, a button or key pressed, a button let go that was pressed before the
+/// events began (a tap-and-drag's, released in a later sequence), a touch.
 public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     /// How a gesture libinput began ended in the events given: by its end event, cancelled, or
     /// not at all (a recording stopped with the fingers down).
@@ -16,6 +17,8 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     case scroll(Scroll.Source)
     case motion
     case button(UInt32)
+    /// A button released whose press came before the events given.
+    case buttonRelease(UInt32)
     case key
     case touch
 
@@ -28,6 +31,7 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         }
         // A gesture begun and not yet ended, which the events' end leaves open.
         var open: ReportedGesture?
+        var pressed: Set<UInt32> = []
         func ended(_ gesture: ReportedGesture) {
             append(gesture)
             open = nil
@@ -42,7 +46,10 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
             case .gestureHoldEnd(let n, let cancelled): ended(.hold(fingers: n, end: .ending(cancelled)))
             case .pointerScroll(let s): append(.scroll(s.source), collapsing: true)
             case .pointerMotion, .pointerMotionAbsolute: append(.motion, collapsing: true)
-            case .pointerButton(let button, let state, _) where state == .pressed: append(.button(button))
+            case .pointerButton(let button, let state, _) where state == .pressed:
+                pressed.insert(button)
+                append(.button(button))
+            case .pointerButton(let button, _, _) where pressed.remove(button) == nil: append(.buttonRelease(button))
             case .keyboardKey(_, let state, _) where state == .pressed: append(.key)
             case .touchDown: append(.touch)
             default: break
@@ -53,7 +60,7 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Its short form, as the JSON and the version table write it: `pinch 2`, `swipe 3 cancelled`,
-    /// `scroll finger`, `motion`, `BTN_LEFT`, `key`, `touch`.
+    /// `scroll finger`, `motion`, `BTN_LEFT`, `BTN_LEFT released`, `key`, `touch`.
     public var description: String {
         switch self {
         case .pinch(let n, let end): "pinch \(n)" + end.suffix
@@ -62,6 +69,7 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         case .scroll(let source): "scroll \(source.rawValue)"
         case .motion: "motion"
         case .button(let button): EvdevKeyNames.name(button)
+        case .buttonRelease(let button): EvdevKeyNames.name(button) + " released"
         case .key: "key"
         case .touch: "touch"
         }
@@ -82,7 +90,8 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         case .motion: "pointer motion"
         case .key: "a key"
         case .touch: "a touchscreen touch"
-        case .button: "a \(description) press"
+        case .button(let button): "a \(EvdevKeyNames.name(button)) press"
+        case .buttonRelease(let button): "a \(EvdevKeyNames.name(button)) release"
         }
     }
 

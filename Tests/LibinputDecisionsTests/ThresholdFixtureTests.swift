@@ -156,8 +156,8 @@ final class ThresholdFixtureTests: XCTestCase {
     }
 
     /// With tapping on, a touch 90 ms after a tap that then moves is a tap-and-drag: the tap's
-    /// button held, said against the 180 ms libinput holds it; one that lifts at once is a second
-    /// tap, said as such.
+    /// button held, said against the 180 ms libinput holds it, and let go in the drag's sequence,
+    /// which says so; one that lifts at once is a second tap, said as such.
     func testATouchAfterATapDragsOrTapsAgain() throws {
         let tap = Finger.resting(0, 0.06, x: 50, y: 30)
         let dragged = try explainedAll(
@@ -170,6 +170,8 @@ final class ThresholdFixtureTests: XCTestCase {
             XCTAssertTrue(
                 drag.conclusion.hasPrefix("libinput made this a tap-and-drag: touch 1 came down ")
                     && drag.conclusion.contains("a drag, the tap's button held"), "\(version): \(drag.conclusion)")
+            XCTAssertEqual(sequences.first?.reported.compactMap(\.button), [UInt32(Evdev.BTN_LEFT)], version)
+            XCTAssertEqual(drag.reported.last, .buttonRelease(UInt32(Evdev.BTN_LEFT)), version)
         }
         let twice = try explainedAll(try FingerPaths.recording([tap, .resting(0.15, 0.21, x: 50, y: 30)]), tap: true)
         for (version, sequences) in twice {
