@@ -1,3 +1,5 @@
+import Recordings
+
 extension SequenceAnalysis {
     /// How long the pointer stands still after a press before explain says why: a shorter pin
     /// goes unnoticed, in microseconds.
@@ -25,5 +27,22 @@ extension SequenceAnalysis {
                 + "\(Self.ms(Double(moved - pinned) / 1000)) ms later (\(rules.unpin))"
         }
         return ""
+    }
+}
+
+extension SequenceAnalysis {
+    /// Why a hold ended at a clickpad's press: the press pinned every touch, and libinput's
+    /// gesture machine counts no pinned touch (`tp_touch_active_for_gesture`), so no finger was
+    /// left holding and it ended the hold. Said when its log leaves a hold in the frame of the
+    /// first press; nil otherwise.
+    var holdEndedByPress: String? {
+        guard let press = firstButtonPress, recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD),
+            decisions(of: .gesture).contains(where: { decision in
+                ["HOLD", "HOLD_AND_MOTION"].contains(LibinputDecision.short(decision.from))
+                    && GestureAnalysis.frame(of: decision, in: self) == press
+            })
+        else { return nil }
+        return "ended by the press: a clickpad's press pins every touch where it is, and libinput's gesture "
+            + "machine counts no pinned touch, so no finger was left holding; \(rules.clickPinning)"
     }
 }

@@ -54,8 +54,11 @@ struct Conclusion {
         if let click {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
             // The motion last, as its numbers follow it.
+            let holdEnded = analysis.holdEndedByPress
             let others =
-                analysis.reported.filter { $0 != .button(click) && $0 != .motion }.map(\.description)
+                analysis.reported.filter { $0 != .button(click) && $0 != .motion }.map { gesture in
+                    gesture.description + (gesture.isHold ? holdEnded.map { " (\($0))" } ?? "" : "")
+                }
                 + (analysis.reported.contains(.motion) ? ["pointer motion" + (motion.map { ": " + $0 } ?? "")] : [])
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
             return made + "a click (\(button)): the touchpad's button was pressed" + (area.isEmpty ? picked : area)

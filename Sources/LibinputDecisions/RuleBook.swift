@@ -277,6 +277,8 @@ struct RuleBook {
     /// How far a touch a clickpad's press pinned moves before libinput lets it go, in mm, and where.
     let unpinDistance = 1.5
     var unpin: String { cite("evdev-mt-touchpad.c", ["1.22.1": 797, "1.28.1": 814, "1.31.3": 765]) }
+    /// Where a clickpad's press pins every touch (`tp_pin_fingers`).
+    var clickPinning: String { cite("evdev-mt-touchpad.c", ["1.22.1": 1817, "1.28.1": 1812, "1.31.3": 1734]) }
 
     /// Where the gesture machine takes a new finger count at once, before a gesture's first event.
     var fingerCountAtOnce: String {

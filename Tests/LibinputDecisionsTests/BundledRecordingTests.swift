@@ -187,10 +187,10 @@ final class BundledRecordingTests: XCTestCase {
             XCTAssertTrue(
                 explanation.sequences.contains {
                     $0.conclusion.hasPrefix("libinput made this a click (BTN_RIGHT)")
-                        && $0.conclusion.contains(
-                            /; it also sent hold 1, pointer motion: [0-9.]+ mm unaccelerated in all, from touch 0$/)
+                        && $0.conclusion.contains("; it also sent hold 1 (ended by the press: ")
+                        && $0.conclusion.contains(/\), pointer motion: [0-9.]+ mm unaccelerated in all, from touch 0$/)
                 },
-                "a click leads its line, the hold and the motion sent beside it after")
+                "a click leads its line, the hold (which the press ended) and the motion sent beside it after")
         }
     }
 

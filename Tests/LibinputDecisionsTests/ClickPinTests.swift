@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// A clickpad's press pins the touches where they are: the pointer stands still until a touch
-/// has moved 1.5 mm from there, which explain says with how long it took.
+/// has moved 1.5 mm from there, which explain says with how long it took, and ends a hold.
 final class ClickPinTests: XCTestCase {
     /// A finger resting through the press at 0.2 s, then creeping 3 mm/s from 0.3 s: it is
     /// 1.5 mm from where it was pinned at 0.8 s, 600 ms after the press.
@@ -24,11 +24,25 @@ final class ClickPinTests: XCTestCase {
         XCTAssertTrue(rest.contains(" ms later (src/evdev-mt-touchpad.c:797 (libinput 1.22.1))"), conclusion)
         let later = try XCTUnwrap(Double(rest.prefix { $0.isNumber }), conclusion)
         XCTAssertEqual(later, 600, accuracy: 16)
-        // Pressed and lifted without creeping, the touch's pin is no reason for anything.
+        // Pressed and lifted without creeping, the touch's pin moves no pointer late; it ends the
+        // hold the resting finger began 40 ms after it came down, which is said.
         let still = try FingerPaths.recording([.resting(0, 1.2, x: 50, y: 30)], button: 0.2..<1.0)
-        let stillConclusion = try XCTUnwrap(
-            try Replay.explain(still, named: "still", options: ReplayOptions()).explanation.sequences.first
+        let stillSequence = try XCTUnwrap(
+            try Replay.explain(still, named: "still", options: ReplayOptions()).explanation.sequences.first)
+        let stillConclusion = stillSequence.conclusion
+        XCTAssertFalse(stillConclusion.contains("the press pinned touch"), stillConclusion)
+        XCTAssertEqual(stillSequence.reported.map(\.description), ["hold 1", "BTN_LEFT"])
+        XCTAssertTrue(
+            stillConclusion.contains(
+                "; it also sent hold 1 (ended by the press: a clickpad's press pins every touch where it is, "
+                    + "and libinput's gesture machine counts no pinned touch, so no finger was left holding; "
+                    + "src/evdev-mt-touchpad.c:1817 (libinput 1.22.1))"), stillConclusion)
+        // A press before the hold timer fired has no hold to end, and says nothing of one.
+        let early = try FingerPaths.recording([.resting(0, 1.2, x: 50, y: 30)], button: 0.02..<1.0)
+        let earlyConclusion = try XCTUnwrap(
+            try Replay.explain(early, named: "early", options: ReplayOptions()).explanation.sequences.first
         ).conclusion
-        XCTAssertFalse(stillConclusion.contains("pinned"), stillConclusion)
+        XCTAssertTrue(earlyConclusion.hasPrefix("libinput made this a click (BTN_LEFT)"), earlyConclusion)
+        XCTAssertFalse(earlyConclusion.contains("hold"), earlyConclusion)
     }
 }
