@@ -36,18 +36,6 @@ public struct RecordedLibinputEvents: Sendable {
         return try read(&reader, file: path)
     }
 
-    /// What converting `path` loses besides what ``RecordingFormat/losses(of:in:)`` finds: a
-    /// recording holds the device's events alone, so libinput's own, recorded beside them, stay
-    /// behind. Empty for a file without them, one that cannot be read, or a pipe (a FIFO, `-`),
-    /// which the conversion has read already and would wait for a writer gone.
-    public static func conversionLosses(of path: String) -> [String] {
-        guard !isPipe(path), let recorded = try? read(path), recorded.hasLibinput else { return [] }
-        return [
-            "the libinput events recorded with it (--with-libinput, \(recorded.events.count)) are not written: "
-                + "`replay --with-libinput` compares with them in the original"
-        ]
-    }
-
     /// The events of `path`, refused as bad data when it has no libinput entries: a recording
     /// made without `--with-libinput` has nothing to compare with.
     public static func required(_ path: String) throws(RecordingError) -> RecordedLibinputEvents {

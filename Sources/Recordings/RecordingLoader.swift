@@ -13,12 +13,15 @@ public enum RecordingLoader {
     public static func load(
         _ path: String, description: String? = nil, node: String? = nil, everyDevice: Bool = false
     ) throws(RecordingError) -> Recording {
-        if let litest = try LitestDeviceFormat.device(inFile: path) {
-            var recording = Recording(device: litest, frames: [])
-            recording.notes = node.map { [oneDevice(chosenBy: $0)] } ?? []
-            return recording
-        }
+        if let litest = try LitestDeviceFormat.device(inFile: path) { return recording(of: litest, node: node) }
         return try load(RecordingStream(path: path, description: description, node: node, everyDevice: everyDevice))
+    }
+
+    /// A litest device file's recording: its device, without events.
+    private static func recording(of litest: DeviceDescription, node: String?) -> Recording {
+        var recording = Recording(device: litest, frames: [])
+        recording.notes = node.map { [oneDevice(chosenBy: $0)] } ?? []
+        return recording
     }
 
     /// The recording `lines` hold from their next line: a pipe looked into, read once.
@@ -47,7 +50,8 @@ public enum RecordingLoader {
     public static func load(
         text: String, file: String, description: String? = nil, node: String? = nil
     ) throws(RecordingError) -> Recording {
-        try load(RecordingStream(text: text, file: file, description: description, node: node))
+        if let litest = try LitestDeviceFormat.device(in: text, file: file) { return recording(of: litest, node: node) }
+        return try load(RecordingStream(text: text, file: file, description: description, node: node))
     }
 
     /// The recording formats TouchSynth reads.

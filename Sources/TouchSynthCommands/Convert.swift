@@ -35,9 +35,10 @@ struct Convert: ParsableCommand {
     func run() throws {
         if to != nil { deprecated("--to", use: "--format") }
         try checkReadable([recording, input.desc])
-        var rec = try window.cut(input.load(recording), path: recording)
-        if descriptionOnly { rec.frames = [] }
-        if !descriptionOnly { warn(RecordedLibinputEvents.conversionLosses(of: recording), in: recording) }
+        let read = try ConversionInput(path: recording, description: input.desc, node: input.node)
+        warn(read.recording.notes, in: recording)
+        var rec = try window.cut(read.recording, path: recording)
+        if descriptionOnly { rec.frames = [] } else { warn(read.losses, in: recording) }
         try writeRecording(
             rec, to: output, format: format ?? to, descriptionOnly: descriptionOnly, replacing: recording)
     }

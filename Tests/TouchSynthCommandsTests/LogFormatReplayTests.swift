@@ -102,12 +102,14 @@ final class LogFormatReplayTests: XCTestCase {
                     + "`replay --with-libinput` compares with them in the original"), convert.stderr)
         XCTAssertEqual(runCommand(["replay", "--with-libinput", converted]).status, 65)
         // From a FIFO, read once: the conversion does not open it again to look for what it loses
-        // (where it waited for a writer gone).
+        // (where it waited for a writer gone), and says the same of it.
         let fifo = ServedFifo(named: "with-libinput.yml", serving: try String(contentsOfFile: capture, encoding: .utf8))
         defer { unlink(fifo.path) }
         let piped = runCommand(["convert", fifo.path, "-o", converted])
         XCTAssertEqual(piped.status, 0, piped.stderr)
         XCTAssertEqual(try String(contentsOfFile: converted, encoding: .utf8), convertedText)
+        XCTAssertEqual(
+            piped.stderr.replacingOccurrences(of: fifo.path, with: capture), convert.stderr, piped.stderr)
 
         var lines = try String(contentsOfFile: capture, encoding: .utf8).components(separatedBy: "\n")
         let index = try XCTUnwrap(lines.firstIndex { $0.contains("type: GESTURE_PINCH_UPDATE") })
