@@ -207,6 +207,7 @@ public struct AppEventTranslator {
         let device = event.device
         switch event.kind {
         case .deviceAdded(let info):
+            scroll.noteDevice(device, reversesScrolling: info.naturalScrolling == true)
             if info.capabilities.contains(.pointer) || info.capabilities.contains(.gesture) {
                 notePointerDevice(device)
             }

@@ -12,6 +12,12 @@ import LibinputEvents
 /// libinput's scroll units are already about one point, so deltas are used 1:1:
 /// `delta = (horizontal, vertical)`, and `translation` is their sum since began. A scroll from
 /// another device, or of the other type, ends the live sequence first: one scroll at a time.
+///
+/// The sign is an iPad's with its default, natural scrolling: content follows the fingers, two
+/// fingers moving down give a translation down, whatever the Linux side prefers. libinput's
+/// values have that sign with its natural scrolling off; from a device it reverses them for
+/// (its natural scrolling on, the default on Apple touchpads from libinput 1.24) they are
+/// reversed back.
 struct ScrollSequencer {
     struct Sequence {
         var type: ScrollType
@@ -25,9 +31,16 @@ struct ScrollSequencer {
     private(set) var live: Sequence?
     /// The live sequence's device.
     private(set) var liveDevice: String?
+    /// The devices whose scroll values libinput reverses (its natural scrolling).
+    private var reversing: Set<String> = []
 
     init(wheelTimeout: UInt64) {
         self.wheelTimeout = wheelTimeout
+    }
+
+    /// Notes whether libinput reverses the scroll values of `device`, just added.
+    mutating func noteDevice(_ device: String, reversesScrolling: Bool) {
+        if reversesScrolling { reversing.insert(device) } else { reversing.remove(device) }
     }
 
     /// When a live wheel sequence times out, in microseconds; nil when none is live.
@@ -49,10 +62,13 @@ struct ScrollSequencer {
     mutating func follow(_ scroll: Scroll, from device: String, time: UInt64, location: Point) -> ScrollEvent? {
         let type = Self.type(of: scroll)
         if type == .continuous && scroll.isStop { return end(.ended, location: location) }
-        let delta = Point(x: (scroll.horizontal ?? 0).finiteOrZero, y: (scroll.vertical ?? 0).finiteOrZero)
+        let reverse = reversing.contains(device)
+        // 0 − v: a value of 0 reversed stays 0, not −0.
+        func signed(_ value: Double?) -> Double { reverse ? 0 - (value ?? 0).finiteOrZero : (value ?? 0).finiteOrZero }
+        let delta = Point(x: signed(scroll.horizontal), y: signed(scroll.vertical))
         let value120: Point? =
             type == .discrete && (scroll.horizontal120 != nil || scroll.vertical120 != nil)
-            ? Point(x: (scroll.horizontal120 ?? 0).finiteOrZero, y: (scroll.vertical120 ?? 0).finiteOrZero)
+            ? Point(x: signed(scroll.horizontal120), y: signed(scroll.vertical120))
             : nil
         var sequence = live ?? Sequence(type: type, lastTime: time)
         let phase: GesturePhase = live == nil ? .began : .changed

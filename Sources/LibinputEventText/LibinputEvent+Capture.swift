@@ -165,6 +165,7 @@ extension LibinputEvent {
         var capabilities: [String]?
         var sizeMm: [Double]?
         var libinputVersion: String?
+        var naturalScrolling: Bool?
         var state: String?
         var source: String?
         var `switch`: String?
@@ -194,6 +195,7 @@ extension LibinputEvent {
             capabilities = try value("capabilities")
             sizeMm = try value("sizeMm", old: "size_mm")
             libinputVersion = try value("libinputVersion", old: "libinput_version")
+            naturalScrolling = try value("naturalScrolling")
             state = try value("state")
             source = try value("source")
             `switch` = try value("switch")
@@ -274,7 +276,7 @@ extension LibinputEvent {
                     name: f.name ?? "", sysname: f.sysname ?? device,
                     capabilities: CapabilitySet((f.capabilities ?? []).compactMap(Capability.init(rawValue:))),
                     sizeMM: size,
-                    libinputVersion: f.libinputVersion))
+                    libinputVersion: f.libinputVersion, naturalScrolling: f.naturalScrolling))
         case "DEVICE_REMOVED": kind = .deviceRemoved
         case "POINTER_MOTION":
             kind = .pointerMotion(

@@ -79,11 +79,11 @@ extension LibinputEvent: Encodable {
 }
 
 /// A device as `devices --json` lists it and DEVICE_ADDED carries it: `name`, `sysname`,
-/// `capabilities` in libinput's order, `sizeMm` as `[width, height]` or `null`, and `libinputVersion`,
-/// the version of the libinput that added it, when known.
+/// `capabilities` in libinput's order, `sizeMm` as `[width, height]` or `null`, `libinputVersion`,
+/// the version of the libinput that added it, and `naturalScrolling`, each when known.
 extension DeviceInfo: Encodable {
     private enum Key: String, CodingKey {
-        case name, sysname, capabilities, sizeMm, libinputVersion
+        case name, sysname, capabilities, sizeMm, libinputVersion, naturalScrolling
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +93,7 @@ extension DeviceInfo: Encodable {
         try c.encode(capabilities.map(\.rawValue), forKey: .capabilities)
         try c.encode(sizeMM.map { [$0.width, $0.height] }, forKey: .sizeMm)
         try c.encodeIfPresent(libinputVersion, forKey: .libinputVersion)
+        try c.encodeIfPresent(naturalScrolling, forKey: .naturalScrolling)
     }
 }
 

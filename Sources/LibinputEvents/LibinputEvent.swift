@@ -190,22 +190,26 @@ public struct DeviceInfo: Equatable, Sendable {
     public var sizeMM: (width: Double, height: Double)?
     /// The version of the libinput that added the device, when the reader knows it (`1.28.1`).
     public var libinputVersion: String?
+    /// Whether libinput reverses the device's scroll values (natural scrolling) as configured
+    /// once it was added; nil for a device without the setting, or a reader that does not know.
+    public var naturalScrolling: Bool?
 
     public init(
         name: String, sysname: String, capabilities: CapabilitySet, sizeMM: (width: Double, height: Double)?,
-        libinputVersion: String? = nil
+        libinputVersion: String? = nil, naturalScrolling: Bool? = nil
     ) {
         self.name = name
         self.sysname = sysname
         self.capabilities = capabilities
         self.sizeMM = sizeMM
         self.libinputVersion = libinputVersion
+        self.naturalScrolling = naturalScrolling
     }
 
     public static func == (a: DeviceInfo, b: DeviceInfo) -> Bool {
         a.name == b.name && a.sysname == b.sysname && a.capabilities == b.capabilities
             && a.sizeMM?.width == b.sizeMM?.width && a.sizeMM?.height == b.sizeMM?.height
-            && a.libinputVersion == b.libinputVersion
+            && a.libinputVersion == b.libinputVersion && a.naturalScrolling == b.naturalScrolling
     }
 }
 

@@ -273,6 +273,10 @@ public final class LibinputContext {
             // Known before it is configured: a send-events mode may close it at once.
             knownDevices[sysname] = info
             configure(device)
+            if libinput_device_config_scroll_has_natural_scroll(device) != 0 {
+                info.naturalScrolling = libinput_device_config_scroll_get_natural_scroll_enabled(device) != 0
+                knownDevices[sysname]?.naturalScrolling = info.naturalScrolling
+            }
             return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceAdded(info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             knownDevices[sysname] = nil

@@ -14,7 +14,7 @@ public enum ChannelRecord: Equatable, Sendable {
     case failure(ChannelFailure)
 
     /// The version of the form this build writes and reads.
-    public static let version: UInt16 = 5
+    public static let version: UInt16 = 6
 
     private enum Tag: UInt8 {
         case hello = 1, event, log, failure

@@ -191,6 +191,7 @@ extension DeviceInfo {
         w.put(sizeMM?.width)
         w.put(sizeMM?.height)
         w.put(libinputVersion)
+        w.put(UInt8(naturalScrolling.map { $0 ? 2 : 1 } ?? 0))
     }
 
     init(from r: inout WireReader) throws(WireError) {
@@ -199,8 +200,16 @@ extension DeviceInfo {
         let width = try r.get(Double?.self), height = try r.get(Double?.self)
         let size =
             if let width, let height { (width: width, height: height) } else { nil as (width: Double, height: Double)? }
+        let version = try r.get(String?.self)
+        let natural: Bool? =
+            switch try r.get(UInt8.self) {
+            case 0: nil
+            case 1: false
+            case 2: true
+            case let raw: throw WireError("\(raw) is not a natural scrolling setting")
+            }
         self.init(
-            name: name, sysname: sysname, capabilities: capabilities, sizeMM: size,
-            libinputVersion: try r.get(String?.self))
+            name: name, sysname: sysname, capabilities: capabilities, sizeMM: size, libinputVersion: version,
+            naturalScrolling: natural)
     }
 }

@@ -35,6 +35,33 @@ final class ScrollTests: XCTestCase {
         }
     }
 
+    /// A device libinput reverses the scroll values of (natural scrolling) gives the app the
+    /// sign an iPad's default gives: its values reversed back, a 0 staying 0 (not −0); another
+    /// device's, and the same device added again without it, are taken as they come.
+    func testAScrollLibinputReversesIsReversedBack() throws {
+        var natural = DeviceInfo(name: "pad", sysname: "event5", capabilities: [.pointer], sizeMM: nil)
+        natural.naturalScrolling = true
+        let harness = Harness(mode: .indirectInput)
+        harness.send(.deviceAdded(natural))
+        let reversed = harness.send([
+            .fingerScroll(horizontal: 0, vertical: -4), .wheel(vertical: -15, vertical120: -120),
+        ])
+        let scrolls = reversed.compactMap(\.scroll)
+        XCTAssertEqual(scrolls.first?.delta, Point(x: 0, y: 4))
+        XCTAssertEqual(scrolls.first?.delta.x.sign, .plus)
+        XCTAssertEqual(scrolls.last?.delta, Point(x: 0, y: 15))
+        XCTAssertEqual(scrolls.last?.value120, Point(x: 0, y: 120))
+        let other = harness.send(.wheel(vertical: -15, vertical120: -120), device: "event6").compactMap(\.scroll)
+        XCTAssertEqual(other.last?.delta, Point(x: 0, y: -15))
+        natural.naturalScrolling = false
+        harness.send(.deviceAdded(natural))
+        XCTAssertEqual(
+            harness.send(.fingerScroll(horizontal: 0, vertical: -4)).compactMap(\.scroll).last?.delta,
+            Point(x: 0, y: -4))
+        harness.send(.fingerScroll(horizontal: 0, vertical: 0))
+        XCTAssertEqual(harness.allViolations, [])
+    }
+
     func testWheelIsDiscreteKeepsValue120AndEndsOnTheNextPointerEvent() throws {
         let harness = Harness(mode: .compatibility)
         let events = harness.send([.wheel(vertical: 15, vertical120: 120), .wheel(vertical: 7.5, vertical120: 60)])

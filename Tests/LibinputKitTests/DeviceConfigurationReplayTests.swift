@@ -53,12 +53,21 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         }
     }
 
+    /// Natural scrolling flips libinput's scroll sign, and its DEVICE_ADDED says it is on, as
+    /// the translator needs to give an app an iPad's sign either way.
     func testNaturalScrollingFlipsTheScrollSign() throws {
         let scroll = try synthesized("scroll fingers=2 dy=25mm duration=500ms")
-        let normal = verticalScroll(try replay(scroll) { $0.naturalScrolling = false })
-        let natural = verticalScroll(try replay(scroll) { $0.naturalScrolling = true })
+        let normalEvents = try replay(scroll) { $0.naturalScrolling = false }
+        let naturalEvents = try replay(scroll) { $0.naturalScrolling = true }
+        let normal = verticalScroll(normalEvents), natural = verticalScroll(naturalEvents)
         XCTAssertGreaterThan(abs(normal), 10)
         XCTAssertEqual(natural, -normal, accuracy: 1e-6)
+        func said(_ events: [LibinputEvent]) -> Bool? {
+            events.lazy.compactMap { if case .deviceAdded(let info) = $0.kind { info } else { nil } }.first?
+                .naturalScrolling
+        }
+        XCTAssertEqual(said(normalEvents), false)
+        XCTAssertEqual(said(naturalEvents), true)
     }
 
     /// The commands pass the settings on: `replay --enable-natural-scrolling` flips the scroll.
