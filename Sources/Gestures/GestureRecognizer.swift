@@ -138,6 +138,7 @@ open class GestureRecognizer {
         record.transitions = transitions.list
         record.maxNumberOfTouches = maxNumberOfTouches
         record.followedSimulatedTouches = followedSimulatedTouches
+        record.followsTransforms = inputs.contains(.transform)
         record.finalValues = finalValues
         record.buttonMask = buttonMask
         record.modifierFlags = modifierFlags

@@ -67,6 +67,9 @@ public struct GestureRecord: Equatable, Sendable {
     public var maxNumberOfTouches = 0
     /// Whether it followed one of compatibility mode's simulated touches.
     public var followedSimulatedTouches = false
+    /// Whether it follows transform events, as a pinch or rotation recognizer does: compatibility
+    /// mode's simulated touches are then the pinch it is made for, not an accident.
+    public var followsTransforms = false
     /// Values at the last state change other than `failed`; nil if it never began or recognized.
     public var finalValues: GestureValues?
     /// Copied from the last event the recognizer handled.

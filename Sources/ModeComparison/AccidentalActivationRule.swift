@@ -6,10 +6,13 @@ import Gestures
 /// modes' events for one gesture come within milliseconds of each other, so activations further
 /// apart are two gestures, even where each mode has one. An activation left unpaired happened in
 /// one mode where the other had none then, or once more than the other: a difference between
-/// the modes. It is accidental when compatibility mode's simulated touches set it off
-/// (``isAccidental(in:_:)``: a photo's pan started by a pinch's simulated touches on top of the
-/// scrolling both modes share), the hazard Apple names; one a pointer's touch type explains (a
-/// recognizer that takes `indirectPointer` touches alone) is the app's design, not an accident.
+/// the modes. It is accidental when compatibility mode's simulated touches set off a recognizer
+/// other than those the pinch is for (``isAccidental(in:_:followsTransforms:)``: a photo's pan
+/// started by a pinch's simulated touches on top of the scrolling both modes share), the hazard
+/// Apple names, "other gesture recognizers"; a pinch or rotation recognizer the touches began
+/// where indirect mode's transform did not (the touches land either side of the pointer, the
+/// transform at it) differs between the modes without accident. One a pointer's touch type
+/// explains (a recognizer that takes `indirectPointer` touches alone) is the app's design.
 /// The one rule `compare`, `report`, the view and the testing kit apply.
 public struct AccidentalActivationRule: Sendable, Equatable {
     /// Seconds before or after an activation within which the other mode's counts as the same
@@ -25,10 +28,13 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     /// Seconds within which two modes' activations are taken for the same gesture.
     public static let nearby = 1.0
 
-    /// Whether an unpaired activation in `mode`, which followed `input`, is accidental: in
-    /// compatibility mode, following a pinch's or rotation's simulated touches.
-    public static func isAccidental(in mode: DeliveryMode, _ input: ActivationInput?) -> Bool {
-        mode == .compatibility && (input?.simulatedTouches ?? 0) > 0
+    /// Whether an unpaired activation in `mode`, which followed `input`, of a recognizer that
+    /// `followsTransforms` or not, is accidental: in compatibility mode, following a pinch's or
+    /// rotation's simulated touches, of a recognizer that is not one the pinch is for.
+    public static func isAccidental(
+        in mode: DeliveryMode, _ input: ActivationInput?, followsTransforms: Bool
+    ) -> Bool {
+        mode == .compatibility && !followsTransforms && (input?.simulatedTouches ?? 0) > 0
     }
 
     /// Which of the other mode's unpaired activations (`unpaired`, seconds) an activation at

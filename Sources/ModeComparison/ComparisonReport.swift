@@ -22,7 +22,7 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
     /// activated where the other did not.
     public var unmatched: Unmatched
     /// Those of compatibility mode's ``unmatched`` that are accidental
-    /// (``AccidentalActivationRule/isAccidental(in:_:)``): set off by its simulated touches.
+    /// (``AccidentalActivationRule/isAccidental(in:_:followsTransforms:)``): set off by its simulated touches.
     public var accidentalIndices: [Int]
     /// True when it activated in both modes but its menus or drags started from different
     /// inputs or at different times (``ModeSummary/starts``); nil otherwise.
@@ -167,7 +167,8 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             let inputs = compat.activationInputs
             let accidental = unpaired.compat.filter { index in
                 AccidentalActivationRule.isAccidental(
-                    in: .compatibility, inputs.indices.contains(index) ? inputs[index] : nil)
+                    in: .compatibility, inputs.indices.contains(index) ? inputs[index] : nil,
+                    followsTransforms: compat.followsTransforms)
             }
             let unmatched = ComparisonRow.Unmatched(compat: unpaired.compat, indirect: unpaired.indirect)
             let startsDiffer = unmatched.isEmpty && !Self.sameStarts(compat.starts, indirect.starts)

@@ -18,6 +18,8 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     public var maxNumberOfTouches = 0
     /// Whether it followed one of compatibility mode's simulated touches; in the JSON only when true.
     public var followedSimulatedTouches = false
+    /// Whether it follows transform events (``Gestures/GestureRecord/followsTransforms``); not in the JSON.
+    public var followsTransforms = false
     /// Its values at its last state change other than `failed` (``GestureRecord/finalValues``);
     /// nil if it never began or was recognized.
     public var finalValues: GestureValues?
@@ -44,6 +46,7 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         failed = record.count(of: .failed)
         maxNumberOfTouches = record.maxNumberOfTouches
         followedSimulatedTouches = record.followedSimulatedTouches
+        followsTransforms = record.followsTransforms
         finalValues = record.finalValues
         activated = record.activated
         transitions = record.transitions

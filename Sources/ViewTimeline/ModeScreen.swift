@@ -159,6 +159,8 @@ final class ModeScreen {
         var input: ActivationInput?
         /// The recognizer acted (``RecordedState/isActivation``); a menu's or drag's start is no activation.
         var isActivation = false
+        /// The recognizer follows transform events, as a pinch's does.
+        var followsTransforms = false
     }
 
     /// The transitions and interaction starts each recognizer's record gained since the last call.
@@ -174,7 +176,8 @@ final class ModeScreen {
                 changes.append(
                     Change(
                         lane: lane, state: LaneState(transition.state), time: transition.time,
-                        input: isActivation ? inputs.next() : nil, isActivation: isActivation))
+                        input: isActivation ? inputs.next() : nil, isActivation: isActivation,
+                        followsTransforms: recognizer.inputs.contains(.transform)))
             }
             for start in record.starts.dropFirst(readStarts[lane]) {
                 changes.append(Change(lane: lane, state: recognizer.kind == .drag ? .drag : .menu, time: start.time))

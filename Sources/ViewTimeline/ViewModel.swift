@@ -105,7 +105,8 @@ public final class ViewModel {
     }
 
     /// An activation (began, recognized) the other mode's same recognizer has not matched yet,
-    /// and whether it is accidental if it stays unmatched (``AccidentalActivationRule/isAccidental(in:_:)``).
+    /// and whether it is accidental if it stays unmatched
+    /// (``AccidentalActivationRule/isAccidental(in:_:followsTransforms:)``).
     private struct Pending {
         var mode: DeliveryMode
         var lane: Int
@@ -133,7 +134,8 @@ public final class ViewModel {
                     activations.append(
                         Pending(
                             mode: mode, lane: change.lane, state: change.state, time: change.time,
-                            accidental: AccidentalActivationRule.isAccidental(in: mode, change.input)))
+                            accidental: AccidentalActivationRule.isAccidental(
+                                in: mode, change.input, followsTransforms: change.followsTransforms)))
                 }
             }
         }

@@ -28,6 +28,17 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(rule.unpaired(compat: [], indirect: [0.5, 0.7]).indirect, [0.5, 0.7])
     }
 
+    /// Simulated touches make an activation accidental in compatibility mode alone, and only for
+    /// a recognizer the pinch is not for: one that follows transforms takes them as its input.
+    func testSimulatedTouchesSetOffOnlyRecognizersThePinchIsNotFor() {
+        let simulated = ActivationInput(time: 1, touches: 2, simulatedTouches: 2)
+        XCTAssertTrue(AccidentalActivationRule.isAccidental(in: .compatibility, simulated, followsTransforms: false))
+        XCTAssertFalse(AccidentalActivationRule.isAccidental(in: .compatibility, simulated, followsTransforms: true))
+        XCTAssertFalse(AccidentalActivationRule.isAccidental(in: .indirectInput, simulated, followsTransforms: false))
+        let finger = ActivationInput(time: 1, touches: 1)
+        XCTAssertFalse(AccidentalActivationRule.isAccidental(in: .compatibility, finger, followsTransforms: false))
+    }
+
     func testLiveAnActivationPairsOnlyWithinTheWindow() {
         let rule = AccidentalActivationRule.live
         let far = rule.unpaired(compat: [0], indirect: [5])

@@ -63,6 +63,38 @@ final class ComparisonTests: XCTestCase {
         XCTAssertNil(pinchRow.accidentalIn)
     }
 
+    /// A pinch with the pointer over a small button on a pinchable canvas: compat mode's
+    /// simulated touches land on the canvas either side of the button and pinch it, indirect
+    /// mode's transform goes to the button. The canvas's pinch differs between the modes, but the
+    /// touches are the pinch it is made for: no accident, and the button's tap none either.
+    func testAPinchRecognizerTheSimulatedTouchesBeganIsNoAccident() throws {
+        let pinch = [PinchStep(time: 0), PinchStep(time: 0.1, scale: 1.5), PinchStep(time: 0.2, scale: 1.5)]
+        func surface() -> Surface {
+            Surface(regions: [
+                Region(
+                    name: "canvas", frame: Rect(x: 0, y: 0, width: 1000, height: 1000),
+                    gestureRecognizers: [PinchGestureRecognizer()]),
+                Region(
+                    name: "button", frame: Rect(x: 480, y: 380, width: 40, height: 40),
+                    gestureRecognizers: [TapGestureRecognizer()]),
+            ])
+        }
+        let report = comparison(
+            compat: PinchStreams.compat(pinch), indirect: PinchStreams.indirect(pinch), surface: surface)
+        let row = try XCTUnwrap(report.rows.first { $0.path == RecognizerPath(region: "canvas", name: "pinch") })
+        XCTAssertEqual(row.compat.began, 1)
+        XCTAssertEqual(row.indirect.began, 0)
+        XCTAssertEqual(row.unmatched.compat, [0], "a difference between the modes")
+        XCTAssertNil(row.accidentalIn)
+        XCTAssertEqual(report.accidentalActivations, [])
+        XCTAssertTrue(
+            report.differencesInWords.contains {
+                $0.hasPrefix(
+                    "canvas/pinch began once in compat mode (key NO) and never in indirect mode (key YES): "
+                        + "it takes a pinch in both modes")
+            }, "\(report.differencesInWords)")
+    }
+
     func testStandardSurfaceCountsPerMode() throws {
         let report = comparison(
             compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)
