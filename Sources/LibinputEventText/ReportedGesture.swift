@@ -105,7 +105,8 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         return runs.map { $0.words + ($0.count > 1 ? " ×\($0.count)" : "") }.joined(separator: ", ")
     }
 
-    /// Fingers of three or more in a swipe or pinch: a gesture iPadOS keeps for itself.
+    /// Fingers of three or more in a swipe or pinch: a gesture kept for the system (iPadOS keeps
+    /// three-finger swipes; TouchSynth, as its model, the rest).
     public var isSystemGesture: Bool {
         switch self {
         case .swipe: true

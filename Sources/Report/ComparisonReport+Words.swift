@@ -120,7 +120,7 @@ extension ComparisonReport {
         if gestures.contains(where: \.isSystemGesture) {
             line +=
                 ". iPadOS keeps trackpad swipes of three fingers for itself (Home, App Switcher, switching apps); "
-                + "TouchSynth gives it those of more fingers, and pinches of three or more, too"
+                + "TouchSynth gives the system those of more fingers, and pinches of three or more, too"
         }
         if gestures.contains(where: \.isHold) {
             line += ". A hold is fingers resting, for which Apple documents no UIKit event"

@@ -36,13 +36,15 @@ public struct TableLegend: Sendable {
         }
         if systemKinds.contains(.swipe) || systemKinds.contains(.pinch) {
             lines.append(
-                "system swipe(N), pinch(N): a trackpad gesture of N fingers that iPadOS keeps for itself (Home, App "
-                    + "Switcher, switching apps); no app receives it, and its events count as emitted, to the system")
+                "system swipe(N), pinch(N): a trackpad gesture of N fingers kept for the system: iPadOS keeps "
+                    + "three-finger swipes (Home, App Switcher, switching apps), and TouchSynth those of more "
+                    + "fingers and pinches of three or more; no app receives it, and its events count as emitted, "
+                    + "to the system")
         }
         if systemKinds.contains(.hold) {
             lines.append(
-                "system hold(N) began/cancelled: N fingers resting on the trackpad; Apple documents no UIKit event "
-                    + "for it, no app receives it here, and its events count as emitted, to the system")
+                "system hold(N) began/ended/cancelled: N fingers resting on the trackpad; Apple documents no "
+                    + "UIKit event for it, no app receives it here, and its events count as emitted, to the system")
         }
         if accounting.contains(where: { !$0.merged.isEmpty }) {
             lines.append(
