@@ -6,14 +6,16 @@ import Recordings
 /// comparisons they report.
 public enum DiffLines {
     /// One event or frame changed, missing or extra; `expected` or `actual` is `null` where one
-    /// side has nothing.
+    /// side has nothing. `index` is its place in the expected side (for an extra one, where it
+    /// would go), `actualIndex` in the actual side (for a missing one, where it would go).
     public struct Difference: Encodable {
         public var index: Int
+        public var actualIndex: Int
         @ExplicitNull public var expected: String?
         @ExplicitNull public var actual: String?
 
         public init(_ d: EventAlignment.Difference) {
-            (index, expected, actual) = (d.index, d.expected, d.actual)
+            (index, actualIndex, expected, actual) = (d.index, d.actualIndex, d.expected, d.actual)
         }
     }
 
@@ -132,7 +134,7 @@ extension RecordingDiff {
     /// The intervals' deviation in words, or that no two frames matched to time an interval by.
     fileprivate var intervalText: String {
         guard let p50 = intervalDeviation(0.5), let p99 = intervalDeviation(0.99), let max = intervalDeviations.last
-        else { return "no two frames match, so no interval is compared" }
+        else { return "no two matching frames follow each other, so no interval is compared" }
         let count = intervalDeviations.count
         return "frame interval deviation over \(count) interval\(count == 1 ? "" : "s") between matching frames: "
             + "p50 \(p50) µs, p99 \(p99) µs, max \(max) µs"
@@ -145,12 +147,19 @@ extension DiffLines {
         count > limit ? ["… and \(count - limit) more\(what)"] : []
     }
 
-    /// Each of the first `limit` differences on two lines, then how many more there were.
+    /// Each of the first `limit` differences on two lines, then how many more there were. Each is
+    /// named by its place in the expected side, and a changed one by the actual side's too where
+    /// that is another; an extra one by the actual side's alone (`frame 12 of actual`).
     static func text(_ differences: [EventAlignment.Difference], unit: String, limit: Int) -> [String] {
         differences.prefix(limit).flatMap { d in
-            [
-                "\(unit) \(d.index): expected \(d.expected ?? "nothing")",
-                String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")",
+            let name =
+                d.expected == nil
+                ? "\(unit) \(d.actualIndex) of actual"
+                : "\(unit) \(d.index)"
+                    + (d.actual == nil || d.actualIndex == d.index ? "" : " (\(d.actualIndex) of actual)")
+            return [
+                "\(name): expected \(d.expected ?? "nothing")",
+                String(repeating: " ", count: "\(name): ".count) + "  actual \(d.actual ?? "nothing")",
             ]
         } + more(differences.count, limit: limit)
     }

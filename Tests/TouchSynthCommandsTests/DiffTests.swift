@@ -144,7 +144,20 @@ final class DiffTests: XCTestCase {
         XCTAssertNil(summary["intervalDeviationUsP50"])
         XCTAssertTrue(
             runCommand(["diff", synthesized("pinch-in.yml"), synthesized("rotate-cw.yml")]).stdout
-                .hasSuffix("; no two frames match, so no interval is compared\n"))
+                .hasSuffix("; no two matching frames follow each other, so no interval is compared\n"))
+        // Frames the actual recording has past the expected's end are each named by their own place
+        // in it, not all by the expected's end.
+        let evemu = Fixtures.root.appendingPathComponent("Tests/Fixtures/evemu-devices").path
+        let tap = "\(evemu)/touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events"
+        let doubleTap = "\(evemu)/touchpads_AlpsPS2_ALPS_GlidePoint.double-tap.events"
+        let longer = runCommand(["diff", "--limit", "100", tap, doubleTap])
+        let extras = longer.stdout.split(separator: "\n").filter { $0.contains(" of actual: expected nothing") }
+        XCTAssertEqual(extras.count, 7, longer.stdout)
+        XCTAssertEqual(Set(extras).count, extras.count, longer.stdout)
+        let json = try jsonLines(runCommand(["diff", "--json", "--limit", "100", tap, doubleTap]).stdout)
+        let extraIndices = json.filter { $0.keys.contains("expected") && $0["expected"] is NSNull }
+            .compactMap { $0["actualIndex"] as? Int }
+        XCTAssertEqual(extraIndices, Array(8...14))
     }
 
     /// A timer expiring just after a frame's timestamp: the harness must have libinput read the
