@@ -134,7 +134,7 @@ let package = Package(
             dependencies: [
                 "MockedDevices", "Replays", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewPublishing",
-                "Histograms", "OutputFiles",
+                "Histograms", "OutputFiles", "TextTables",
             ]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(

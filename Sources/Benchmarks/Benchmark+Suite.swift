@@ -1,12 +1,10 @@
 import Foundation
 import Recordings
+import TextTables
 
 extension Benchmark {
     /// The header of the stream's throughput measured alone (`bench --throughput-only`).
-    public var throughputHeader: String { "synthetic stream, " + Self.counted(runs, "run") }
-
-    /// `1 run`, `3 runs`.
-    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    public var throughputHeader: String { "synthetic stream, " + TextTable.counted(runs, "run") }
 
     /// `touchsynth bench`'s measurement: the replay figures of the recordings at `paths` (the
     /// bundled ones when empty), the parsing figures of the longest, the synthesized hour's when
@@ -22,7 +20,7 @@ extension Benchmark {
         let name = longest.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
         return (
             figures,
-            "\(Self.counted(paths.count, "recording")), \(Self.counted(runs, "run")) each; "
+            "\(TextTable.counted(paths.count, "recording")), \(TextTable.counted(runs, "run")) each; "
                 + "replay figures on the longest, \(name)"
         )
     }

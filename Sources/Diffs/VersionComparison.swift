@@ -91,10 +91,8 @@ public struct VersionComparison: Sendable {
         var lines = TextTable.lines([header] + body, separator: " | ", rule: "-+-")
         for (index, (run, parting)) in zip(runs.dropFirst(), partings).enumerated() {
             guard let p = parting else {
-                lines.append(
-                    "\(run.version): the same \(VersionParting.shownEvents(run.events).count) events as "
-                        + runs[index].version
-                )
+                let events = TextTable.counted(VersionParting.shownEvents(run.events).count, "event")
+                lines.append("\(run.version): the same \(events) as \(runs[index].version)")
                 continue
             }
             lines += p.lines(deviceKnown: device != nil)

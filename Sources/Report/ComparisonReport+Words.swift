@@ -126,7 +126,7 @@ extension ComparisonReport {
             line += ". A hold is fingers resting, for which Apple documents no UIKit event"
         }
         // Why libinput made the input what it did is explain's to say, with its numbers.
-        line += ". `touchsynth explain` says why libinput decided so"
+        line += ". `touchsynth explain` of the recording says why libinput decided so"
         return ([line + "."] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
     }
 }

@@ -4,6 +4,7 @@ import AppEvents
 import LibinputEvents
 import ModeComparison
 import MarkupText
+import TextTables
 
 /// The report as one page.
 extension ReportData {
@@ -23,6 +24,10 @@ extension ReportData {
         let geometryText =
             geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit.rawValue) }
             ?? "no position axes"
+        let (frames, contacts) = (
+            TextTable.counted(frameCount, "frame"), TextTable.counted(fingerTracks.count, "finger contact")
+        )
+        let events = TextTable.counted(libinputEventCount, "event")
         func figure(_ plot: ReportPlot) -> String {
             let caption: String =
                 switch plot {
@@ -84,8 +89,8 @@ extension ReportData {
             <h1>TouchSynth report: \(e(title))</h1>
             \(failure.map { "<p class=\"failure\"><strong>Test failure:</strong> \(e($0))</p>\n" } ?? "")<dl>
             <dt>device</dt><dd>\(e(deviceName)) (\(e(geometryText)))</dd>
-            <dt>recording</dt><dd>\(frameCount) frames, \(fingerTracks.count) finger contacts</dd>
-            <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>
+            <dt>recording</dt><dd>\(frames), \(contacts)</dd>
+            <dt>libinput</dt><dd>\(events) over \(String(format: "%.3f", span)) s</dd>
             <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)\(regionEventsText)</dd>
             <dt>activations</dt><dd>\(e(comparison.activationCounts))</dd>
             <dt>pointer regions</dt><dd>\(pointerRegionText)</dd>

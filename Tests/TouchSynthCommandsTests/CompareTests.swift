@@ -258,7 +258,8 @@ final class CompareTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("libinput reported pointer motion"), result.stdout)
         XCTAssertTrue(
             lines[1].hasSuffix(
-                "for which Apple documents no UIKit event. `touchsynth explain` says why libinput decided so."),
+                "for which Apple documents no UIKit event. `touchsynth explain` of the recording says why libinput "
+                    + "decided so."),
             result.stdout)
         XCTAssertEqual(lines[2], "pointer regions (both modes):")
         XCTAssertFalse(result.stdout.contains("| -"), result.stdout)
