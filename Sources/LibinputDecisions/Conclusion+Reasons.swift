@@ -1,9 +1,31 @@
 import Recordings
 
 /// The reasons a conclusion adds where libinput's rules, not its log, tell them: when an edge
-/// scroll began, how many fingers clickfinger counted, that a jailed thumb still taps, and why
-/// fingers at rest made no hold.
+/// scroll began, how many fingers clickfinger counted, that a jailed thumb still taps, why
+/// fingers at rest made no hold, and what a tap's sequence sent beside it.
 extension Conclusion {
+    /// What else a tap's sequence sent (a hold as the fingers rested, a button of the pad's own),
+    /// after the tap's button, the last pressed. A pad with buttons of its own, not a clickpad,
+    /// keeps their presses from its tap machine (`tp_tap_handle_state`): only a clickpad's press
+    /// ends a tap, so such a press and the tap are both sent, which is said with the line.
+    var besideTap: String {
+        var reported = analysis.reported
+        guard let tap = reported.lastIndex(where: { $0.button != nil }) else { return "" }
+        reported.remove(at: tap)
+        let kept =
+            " (the touchpad's own button: libinput keeps its presses from the tap machine on a pad that is no "
+            + "clickpad, so it sent the press and the tap; "
+            + analysis.rules.cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1210, "1.28.1": 1213, "1.31.3": 1221]) + ")"
+        // On a clickpad the press would have ended the tap: a button beside one is another's.
+        var said = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD)
+        let others = reported.filter { !$0.isRelease }.map { gesture in
+            guard gesture.button != nil, !said else { return gesture.description }
+            said = true
+            return gesture.description + kept
+        }
+        return others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
+    }
+
     /// When and why an edge scroll began to scroll (`EDGE_NEW` to `EDGE`): once the finger had
     /// moved `DEFAULT_SCROLL_THRESHOLD` (3 mm), or at the 300 ms lock timer, which the button-areas
     /// click method turns off (a finger resting in a button area is there to click).

@@ -80,6 +80,11 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         if case .button(let button) = self { button } else { nil }
     }
 
+    /// Whether it is a button's release (``buttonRelease(_:)``).
+    public var isRelease: Bool {
+        if case .buttonRelease = self { true } else { false }
+    }
+
     /// In a sentence: "a 3-finger swipe (cancelled)", "two-finger scrolling", "a BTN_LEFT press".
     public var inWords: String {
         switch self {
