@@ -103,13 +103,16 @@ extension ComparisonReport {
 
     /// The table for `events` (libinput's) on the screen called `screen`, its times since
     /// `timeBase`; when no recognizer did anything in either mode, one line saying what libinput
-    /// reported instead of a table of dashes, and the pointer regions, if any.
-    public func renderTable(for events: [LibinputEvent], screen: String, timeBase: TimeBase) -> String {
+    /// reported instead of a table of dashes, and the pointer regions, if any; `width` as
+    /// ``renderTable(timeBase:width:)`` takes it.
+    public func renderTable(
+        for events: [LibinputEvent], screen: String, timeBase: TimeBase, width: Int? = nil
+    ) -> String {
         let idle = rows.allSatisfy { $0.compat.isIdle && $0.indirect.isIdle }
         guard idle else {
             let words = differencesInWords
             let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
-            return renderTable(timeBase: timeBase) + said
+            return renderTable(timeBase: timeBase, width: width) + said
         }
         let gestures = ReportedGesture.sequence(of: events)
         var line =

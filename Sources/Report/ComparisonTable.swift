@@ -8,8 +8,9 @@ extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
     /// then the counts of accidental activations and of those the other mode did not match, and the pointer
     /// regions the pointer went through. The last column is the row's
-    /// ``ComparisonRow/difference``. Times are seconds since `timeBase`.
-    public func renderTable(timeBase: TimeBase) -> String {
+    /// ``ComparisonRow/difference``. Times are seconds since `timeBase`. Wider than `width` (a
+    /// terminal's), each row is a block of lines instead (``TextTables/TextTable/lines(_:separator:rule:width:)``).
+    public func renderTable(timeBase: TimeBase, width: Int? = nil) -> String {
         let header = ["recognizer", "compat", "indirect", "difference"]
         let body = rows.map { row in
             [
@@ -18,7 +19,7 @@ extension ComparisonReport {
             ]
         }
         let lines =
-            TextTable.lines([header] + body, separator: " | ", rule: "-+-") + [activationCounts]
+            TextTable.lines([header] + body, separator: " | ", rule: "-+-", width: width) + [activationCounts]
             + pointerRegionLines(timeBase)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -21,4 +21,22 @@ public enum TextTable {
         }
         return lines
     }
+
+    /// ``lines(_:separator:rule:)``, or, where a line would be wider than `width` (a terminal's,
+    /// which would wrap it across the columns), each row as a block: its first cell, then a line
+    /// per other cell named by its column's header, no cell cut.
+    public static func lines(_ rows: [[String]], separator: String, rule: String?, width: Int?) -> [String] {
+        let table = lines(rows, separator: separator, rule: rule)
+        guard let width, let header = rows.first, table.contains(where: { $0.count > width }) else { return table }
+        let names = header.dropFirst().map { $0 + ":" }
+        let nameWidth = names.map(\.count).max() ?? 0
+        return rows.dropFirst().flatMap { row -> [String] in
+            let cells = zip(names, row.dropFirst()).map { (name: String, cell: String) -> String in
+                var line = "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + " " + cell
+                while line.last == " " { line.removeLast() }
+                return line
+            }
+            return [row.first ?? ""] + cells
+        }
+    }
 }

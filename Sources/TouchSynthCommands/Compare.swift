@@ -136,7 +136,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
                     try emit(
                         run.comparison.renderTable(
                             for: run.events, screen: surface ?? BuiltInScreen.default.rawValue,
-                            timeBase: run.timeBase))
+                            timeBase: run.timeBase, width: TableStyle.stdoutWidth()))
                 }
             }
         }

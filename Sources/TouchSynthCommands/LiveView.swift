@@ -13,20 +13,21 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 extension TableStyle {
     /// The style for stdout with `columns` app-event columns.
     static func forStdout(columns: Int, colour choice: ColorChoice) -> TableStyle {
-        let isTerminal = CommandIO.current.isTerminal(1)
+        let width = stdoutWidth()
         let colour =
             choice == .always
-            || (choice == .auto && isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
-        guard isTerminal else {
+            || (choice == .auto && width != nil && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        guard let width else {
             var style = TableStyle.plain
             style.colour = colour
             return style
         }
-        return .terminal(width: terminalWidth(), columns: columns, colour: colour)
+        return .terminal(width: width, columns: columns, colour: colour)
     }
 
-    /// The terminal's columns, or `COLUMNS`, or 120 when neither tells.
-    private static func terminalWidth() -> Int {
+    /// The columns of stdout's terminal, or `COLUMNS`, or 120 when neither tells; nil for no terminal.
+    static func stdoutWidth() -> Int? {
+        guard CommandIO.current.isTerminal(1) else { return nil }
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 120

@@ -55,11 +55,12 @@ final class SourceShapeTests: XCTestCase {
     /// for `replay` and `debug` saying how their default screen differs from `compare`'s, and for
     /// the status line making room for each line to stderr on a terminal, and for JSON's header held
     /// back until a command's first line, and `devices` naming the live seat's libinput, and
-    /// `convert` of a pipe saying what it leaves behind as of a file.
+    /// `convert` of a pipe saying what it leaves behind as of a file, and `compare`'s table made to
+    /// fit the terminal.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3253, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3254, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the
