@@ -457,13 +457,15 @@ struct SequenceAnalysis {
         return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
-    /// `value` as ``mm(_:)`` prints it, or with as many more decimals (up to three) as it takes
-    /// not to read as `limit`, which it is not: "0.48 mm, under the 0.5 mm".
+    /// `value` as ``mm(_:)`` prints it, or with as many more decimals (up to four) as it takes
+    /// not to read as `limit`, which it is not: "0.48 mm, under the 0.5 mm", "1.3004 mm, more than
+    /// the 1.3 mm" (not "1.30"); past four, "just over 1.3".
     static func mm(_ value: Double, beside limit: Double) -> String {
-        var printed = mm(value)
-        for decimals in 2...3 where printed == mm(limit) && value != limit {
-            printed = String(format: "%.\(decimals)f", value)
+        guard value != limit else { return mm(value) }
+        for decimals in 1...4 {
+            let printed = decimals == 1 ? mm(value) : String(format: "%.\(decimals)f", value)
+            if Double(printed) != Double(String(format: "%.\(decimals)f", limit)) { return printed }
         }
-        return printed
+        return (value > limit ? "just over " : "just under ") + mm(limit)
     }
 }

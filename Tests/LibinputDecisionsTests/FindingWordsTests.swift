@@ -362,4 +362,16 @@ final class FindingWordsTests: XCTestCase {
         let click = try XCTUnwrap(apple.sequences.first { $0.conclusion.contains("a click") })
         XCTAssertTrue(click.conclusion.contains("clickfinger, its click method here"), click.conclusion)
     }
+
+    /// A distance beside its limit keeps the decimals that tell them apart, as numbers, not as
+    /// texts: 1.3004 is not "1.30", which reads as the 1.3 it is past.
+    func testADistanceBesideItsLimitDoesNotReadAsTheLimit() {
+        XCTAssertEqual(SequenceAnalysis.mm(1.3004, beside: 1.3), "1.3004")
+        XCTAssertEqual(SequenceAnalysis.mm(3.25, beside: 3.31), "3.25")
+        XCTAssertEqual(SequenceAnalysis.mm(0.48, beside: 0.5), "0.48")
+        XCTAssertEqual(SequenceAnalysis.mm(2.0, beside: 1.3), "2.0")
+        XCTAssertEqual(SequenceAnalysis.mm(1.3, beside: 1.3), "1.3")
+        XCTAssertEqual(SequenceAnalysis.mm(1.300001, beside: 1.3), "just over 1.3")
+        XCTAssertEqual(SequenceAnalysis.mm(1.299999, beside: 1.3), "just under 1.3")
+    }
 }
