@@ -52,6 +52,23 @@ public struct VersionComparison: Sendable {
         self.tapping = device.map(configuration.taps(on:)) ?? configuration.taps(hasLeftButton: true)
     }
 
+    /// A line per mode whose recognizers fired on some versions and not others: `compat mode:
+    /// text/scroll fired on 1.22.1, not on 1.28.1, 1.31.3`.
+    var recognizersDiffering: [String] {
+        [(DeliveryMode.compatibility, "compat"), (.indirectInput, "indirect")].compactMap { mode, name in
+            let fired = runs.map { Set(Self.fired($0.report, in: mode)) }
+            let all = fired.reduce(into: Set<String>()) { $0.formUnion($1) }
+            let differing = all.filter { path in !fired.allSatisfy { $0.contains(path) } }.sorted()
+            guard !differing.isEmpty else { return nil }
+            let said = differing.map { path in
+                let on = runs.indices.filter { fired[$0].contains(path) }.map { runs[$0].version }
+                let off = runs.indices.filter { !fired[$0].contains(path) }.map { runs[$0].version }
+                return "\(path) fired on \(on.joined(separator: ", ")), not on \(off.joined(separator: ", "))"
+            }
+            return "\(name) mode: " + said.joined(separator: "; ")
+        }
+    }
+
     /// The recognizers that fired in `mode` (began or recognized), as `region/name`.
     public static func fired(_ report: ComparisonReport, in mode: DeliveryMode) -> [String] {
         report.rows.filter { (mode == .compatibility ? $0.compat : $0.indirect).activated }.map(\.recognizer)
@@ -97,6 +114,7 @@ public struct VersionComparison: Sendable {
             }
             lines += p.lines(deviceKnown: device != nil)
         }
+        lines += recognizersDiffering
         for run in runs {
             let differing = run.report.differences
             guard !differing.isEmpty else { continue }

@@ -85,6 +85,11 @@ final class VersionComparisonTests: XCTestCase {
         XCTAssertTrue(table.contains("\n1.28.1: the modes differ on photo/pan\n"), table)
         XCTAssertFalse(table.contains("1.31.3: the modes differ"), table)
         XCTAssertEqual(differing.differences, ["photo/pan"])
+        // And in words, which recognizers fired on some versions and not others, mode by mode.
+        XCTAssertTrue(table.contains("\ncompat mode: photo/pan fired on 1.28.1, not on 1.31.3\n"), table)
+        XCTAssertFalse(table.contains("indirect mode:"), table)
+        let alike = VersionComparison(runs: [run("1.28.1", differing), run("1.31.3", differing)]).renderTable()
+        XCTAssertFalse(alike.contains(" fired on "), alike)
     }
 
     /// Tapping left at libinput's default is on only for a pad without a left button, as asked
