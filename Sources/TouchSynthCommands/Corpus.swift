@@ -25,9 +25,10 @@ struct CorpusRunCommand: ParsableCommand {
             "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and "
             + "report what libinput makes of each (the default).",
         discussion: """
-            Example (the table in docs/device-corpus.md): touchsynth corpus Tests/Fixtures/devices --libinput \
-            1.22.1,1.28.1,1.31.3 --markdown docs/device-corpus.md. With several --libinput versions every gesture is \
-            replayed on each, a column per version.
+            Example (the table in docs/device-corpus.md):
+              touchsynth corpus Tests/Fixtures/devices \\
+                --libinput 1.22.1,1.28.1,1.31.3 --markdown docs/device-corpus.md
+            With several --libinput versions every gesture is replayed on each, a column per version.
             On a CI job matrix, each job runs --shard I/N (or the shard TEST_SHARD_INDEX/TEST_TOTAL_SHARDS or \
             CI_NODE_INDEX/CI_NODE_TOTAL give) with --results, and `touchsynth corpus merge` of the result files prints \
             the whole table (docs/ci.md).

@@ -12,7 +12,7 @@ struct Synthesize: ParsableCommand {
         discussion: GestureScript.summary + "\n\n" + """
             Example (in a clone of TouchSynth):
               touchsynth synthesize -e 'pinch scale=2 angle=30deg' -o pinch.yml \\
-                --desc Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc
+                --desc Tests/Fixtures/devices/touchpads_SynPS2_Synaptics_TouchPad.desc
             """)
 
     @Argument(help: "The gesture script file.") var script: String?
