@@ -22,12 +22,16 @@ public enum SilentReason: Int, CaseIterable, Sendable {
     case pointerUnmoved
     /// A lid or tablet-mode switch: no UIKit event says it.
     case switchToggle
+    /// A key that is no modifier: it changes no state a pointer event carries, and the key
+    /// presses UIKit gives (`UIPress`) are not modelled.
+    case keyPress
 
     /// The reason of `event`, which produced nothing.
     init(_ event: LibinputEvent) {
         switch event.kind {
         case .deviceAdded, .deviceRemoved: self = .deviceBookkeeping
-        case .keyboardKey: self = .keyState
+        case .keyboardKey(let key, _, _):
+            self = ModifierKey.flag(for: key) != nil || key == ModifierKey.capsLock ? .keyState : .keyPress
         case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: self = .touchscreen
         case .pointerMotion, .pointerMotionAbsolute: self = .pointerPosition
         case .pointerButton: self = .buttonMask
@@ -52,6 +56,7 @@ public enum SilentReason: Int, CaseIterable, Sendable {
         case .nothingFollowed: return .dropped("no later event carried it")
         case .pointerUnmoved: return .dropped("pointer motion that left the pointer where it was")
         case .switchToggle: return .dropped("a lid or tablet-mode switch, which no UIKit event says")
+        case .keyPress: return .dropped("a key that is no modifier: key presses (UIPress) are not modelled")
         }
     }
 }

@@ -178,6 +178,20 @@ final class DeliveryModeTests: XCTestCase {
         XCTAssertEqual(accountings[0], accountings[1])
     }
 
+    /// A modifier's key (and caps lock) is merged into the flags later events carry; any other
+    /// key changes nothing they carry, and is dropped as a key press, which is not modelled.
+    func testAKeyThatIsNoModifierIsDroppedAsAKeyPress() {
+        let harness = Harness(mode: .indirectInput)
+        for key in [Key.leftShift, Key.capsLock] {
+            harness.send(.keyDown(key), device: "kbd")
+            XCTAssertEqual(harness.translator.lastDisposition, .merged("modifier and key state of later events"))
+        }
+        harness.send(.keyDown(30), device: "kbd") // KEY_A
+        XCTAssertEqual(
+            harness.translator.lastDisposition,
+            .dropped("a key that is no modifier: key presses (UIPress) are not modelled"))
+    }
+
     /// Each reason has a count of its own: all counted once add up under their dispositions,
     /// and two accountings that differ only in which reason they counted differ.
     func testEveryReasonIsCountedApart() {
