@@ -50,9 +50,10 @@ public enum ExplanationText {
         if explanation.sequences.isEmpty {
             let sent = explanation.sentWithoutTouch.map { "\($0.count) \($0.type)" }.joined(separator: ", ")
             lines.append(
-                "   no finger touched the touchpad" + (sent.isEmpty ? "" : "; libinput sent \(sent)")
-                    + (explanation.reportsTouches
-                        ? "" : " (the device reports no touches, as a mouse: explain follows a touchpad's fingers)"))
+                (explanation.reportsTouches
+                    ? "   no finger touched the touchpad"
+                    : "   the device reports no touches (explain follows a touchpad's fingers)")
+                    + (sent.isEmpty ? "" : "; libinput sent \(sent)"))
         }
         for sequence in explanation.sequences {
             lines.append("")
