@@ -22,7 +22,12 @@ extension ReportData {
                 + "\(row.difference)</td></tr>\n"
         }
         let geometryText =
-            geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit.rawValue) }
+            geometry.map {
+                // Device units are whole: only millimetres have a fraction to show.
+                String(
+                    format: $0.unit == .millimetres ? "%.1f × %.1f %@" : "%.0f × %.0f %@", $0.width, $0.height,
+                    $0.unit.rawValue)
+            }
             ?? "no position axes"
         let (frames, contacts) = (
             TextTable.counted(frameCount, "frame"), TextTable.counted(fingerTracks.count, "finger contact")
