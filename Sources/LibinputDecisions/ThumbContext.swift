@@ -202,8 +202,8 @@ extension SequenceAnalysis {
         let apart = "\(mm(c.apart.x)) × \(mm(c.apart.y)) mm"
         let pair =
             c.apart.y == 0
-            ? "the two lowest, touches \(c.lowest) and \(c.next), level (libinput takes touch \(c.lowest), the first "
-                + "it finds, for the lowest), are \(apart) apart"
+            ? "the two lowest, touches \(c.lowest) and \(c.next), are level (libinput takes touch \(c.lowest), the "
+                + "first it finds, for the lowest) and \(apart) apart"
             : "the lowest, touch \(c.lowest), is \(apart) from the next lowest, touch \(c.next)"
         let outside = c.apart.x > ThumbContext.scrollBox.x || c.apart.y > ThumbContext.scrollBox.y
         let letGo = released.map { ", and lets touch \($0.touch) go (\($0.state.words) before)" } ?? ""

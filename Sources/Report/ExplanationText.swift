@@ -220,11 +220,11 @@ public enum ExplanationText {
     private static func mm(_ value: Double) -> String { String(format: "%.1f", value) }
     private static func point(_ p: PointMM) -> String { String(format: "%.1f,%.1f mm", p.x, p.y) }
 
-    /// `; the finger touch 0 had been: …` for a touch whose finger the pad moved between slots as
+    /// `; by its path, it was the finger touch 0 had been: …` for a touch whose finger the pad moved between slots as
     /// it came down or lifted (``SlotHandover``).
     private static func handovers(_ t: TouchSummary) -> String {
         let came = t.takenFrom.map { h in
-            "; by its path, the finger touch \(h.touch) had been: it came down "
+            "; by its path, it was the finger touch \(h.touch) had been: it came down "
                 + (h.offHeading.map { "\(mm($0)) mm from where touch \(h.touch) was heading, " } ?? "")
                 + "as touch \(h.touch) stepped \(mm(h.step)) mm away to a new contact"
         }

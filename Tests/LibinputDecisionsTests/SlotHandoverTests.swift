@@ -74,8 +74,8 @@ final class SlotHandoverTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, "\(lines)")
         XCTAssertTrue(
             lines.first?.contains(
-                "; by its path, the finger touch 0 had been: it came down 1.9 mm from where touch 0 was heading, as "
-                    + "touch 0 stepped 11.7 mm away to a new contact") == true, "\(lines)")
+                "; by its path, it was the finger touch 0 had been: it came down 1.9 mm from where touch 0 was "
+                    + "heading, as touch 0 stepped 11.7 mm away to a new contact") == true, "\(lines)")
     }
 
     private func touches(of fingers: [Finger]) throws -> [TouchSummary] {

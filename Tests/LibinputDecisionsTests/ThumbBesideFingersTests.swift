@@ -69,8 +69,8 @@ final class ThumbBesideFingersTests: XCTestCase {
             let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
             XCTAssertTrue(
                 context.text.hasPrefix(
-                    "touch 1 came down with touch 0, and the two lowest, touches 0 and 1, level (libinput takes touch "
-                        + "0, the first it finds, for the lowest), are 18.0 × 0.0 mm apart"),
+                    "touch 1 came down with touch 0, and the two lowest, touches 0 and 1, are level (libinput takes "
+                        + "touch 0, the first it finds, for the lowest) and 18.0 × 0.0 mm apart"),
                 "\(label): \(context.text)")
         }
     }
