@@ -4,6 +4,12 @@ import Recordings
 /// scroll began, how many fingers clickfinger counted, that a jailed thumb still taps, why
 /// fingers at rest made no hold, and what a tap's sequence sent beside it.
 extension Conclusion {
+    /// Touches set aside, each with its numbers after a colon, joined so that the next reads as
+    /// another: "touch 0 as a palm (pressure): …; and touch 1 …"; plain " and " between short ones.
+    static func clauses(_ aside: [String]) -> String {
+        aside.joined(separator: aside.contains { $0.contains(":") } ? "; and " : " and ")
+    }
+
     /// What else a tap's sequence sent (a hold as the fingers rested, a button of the pad's own),
     /// after the tap's button, the last pressed. A pad with buttons of its own, not a clickpad,
     /// keeps their presses from its tap machine (`tp_tap_handle_state`): only a clickpad's press

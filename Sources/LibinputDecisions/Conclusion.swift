@@ -95,7 +95,7 @@ struct Conclusion {
             let reason = taps.ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
             return "libinput made no tap of this" + (reason.map { ", because \($0)" } ?? "") + palmsAside
         }
-        if !(palms + thumbs).isEmpty { return "libinput set aside " + (palms + thumbs).joined(separator: " and ") }
+        if !(palms + thumbs).isEmpty { return "libinput set aside " + Self.clauses(palms + thumbs) }
         if let light = findings.first(where: { ($0.rule == .touchPressure || $0.rule == .touchSize) && !$0.exceeds }) {
             return "libinput saw no touch: " + light.text
         }
@@ -391,7 +391,7 @@ struct Conclusion {
         }
         guard !names.isEmpty else { return "" }
         let source = analysis.rules.cite("evdev-mt-touchpad-buttons.c", ["1.22.1": 598, "1.28.1": 598, "1.31.3": 564])
-        return "; libinput dropped its \(names.joined(separator: " and ")) presses: on a clickpad it takes BTN_LEFT "
+        return "; libinput dropped its \(names.joined(separator: " and ")) events: on a clickpad it takes BTN_LEFT "
             + "alone, and logs any other button as a kernel bug; \(source)"
     }
 
@@ -466,7 +466,7 @@ struct Conclusion {
 
     private var palmsAside: String {
         let aside = palms + thumbs
-        return aside.isEmpty ? "" : "; it set aside " + aside.joined(separator: " and ")
+        return aside.isEmpty ? "" : "; it set aside " + Self.clauses(aside)
     }
 
     /// Touches resting on a software button beside a gesture or pointer motion, which libinput

@@ -336,7 +336,7 @@ final class FindingWordsTests: XCTestCase {
         let sequence = try XCTUnwrap(try explain(path).sequences.first)
         XCTAssertTrue(
             sequence.conclusion.contains(
-                "; libinput dropped its BTN_RIGHT presses: on a clickpad it takes BTN_LEFT alone, and logs any other "
+                "; libinput dropped its BTN_RIGHT events: on a clickpad it takes BTN_LEFT alone, and logs any other "
                     + "button as a kernel bug; src/evdev-mt-touchpad-buttons.c:598 "), sequence.conclusion)
     }
 
