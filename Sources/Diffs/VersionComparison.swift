@@ -100,8 +100,8 @@ public struct VersionComparison: Sendable {
         let body = runs.map { run in
             [
                 run.version, ReportedGesture.sequence(of: run.events).map(\.description).joined(separator: ", "),
-                Self.fired(run.report, in: .compatibility).joined(separator: " "),
-                Self.fired(run.report, in: .indirectInput).joined(separator: " "),
+                Self.fired(run.report, in: .compatibility).joined(separator: ", "),
+                Self.fired(run.report, in: .indirectInput).joined(separator: ", "),
             ]
             .map { $0.isEmpty ? "-" : $0 }
         }
