@@ -359,7 +359,7 @@ let package = Package(
             name: "ReportTests",
             dependencies: [
                 "Report", "ReportPage", "Recordings", "Gestures", "ModeComparison", "AppEvents",
-                "LibinputEvents", "Replays", "SurfaceDescriptions", "TestSupport",
+                "LibinputEvents", "Replays", "SurfaceDescriptions", "ViewTimeline", "TestSupport",
             ]),
         .testTarget(
             name: "ViewTimelineTests",

@@ -16,10 +16,12 @@ public struct ComparedRun {
     public var report: ReportPage?
 
     /// `events` through both modes, each running what `options` ask besides; with `recording`
-    /// (`title`'s, its first frame at `recordingStart` on the events' clock), the report page too.
+    /// (`title`'s, its first frame at `recordingStart` on the events' clock, played at `speed`),
+    /// the report page too.
     public init(
         _ events: [LibinputEvent], recording: (title: String, recording: Recording, start: UInt64?)? = nil,
-        timeBase: TimeBase? = nil, configuration: AppEventTranslator.Configuration, options: ModePipeline.Options,
+        speed: Double = 1, timeBase: TimeBase? = nil, configuration: AppEventTranslator.Configuration,
+        options: ModePipeline.Options,
         decisions: [DecisionNote] = [], makeSurface: () throws -> Surface
     ) throws {
         self.events = events
@@ -27,7 +29,7 @@ public struct ComparedRun {
         if let recording {
             let page = try ReportPage(
                 title: recording.title, recording: recording.recording, events: events, recordingStart: recording.start,
-                timeBase: self.timeBase, configuration: configuration, options: options,
+                timeBase: self.timeBase, speed: speed, configuration: configuration, options: options,
                 decisions: decisions, makeSurface: makeSurface)
             (pipeline, comparison, report) = (page.data.pipeline, page.data.comparison, page)
         } else {

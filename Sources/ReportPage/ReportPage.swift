@@ -27,23 +27,26 @@ public struct ReportPage {
     /// The report of `recording`, whose replay through libinput gave `events`, translated in both
     /// modes with `configuration` (the screen, the pointer interactions) and delivered to the
     /// surfaces `makeSurface` makes; the player's pad frames start at `recordingStart` on
-    /// libinput's clock (nil leaves the pad's contacts out). Its times count from the replay's
+    /// libinput's clock (nil leaves the pad's contacts out), played at the replay's `speed`, as
+    /// libinput read them. Its times count from the replay's
     /// `timeBase`; `options` say what else each mode runs (the delivery invariants checked,
     /// ``ModePipeline/Lane/violations``; the pointer lock asked for); the player shows libinput's
     /// `decisions`, and is left out beyond `playerFrameLimit` frames.
     public init(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
-        timeBase: TimeBase, configuration: AppEventTranslator.Configuration, options: ModePipeline.Options = .init(),
-        decisions: [DecisionNote] = [], playerFrameLimit: Int = Self.playerFrameLimit, makeSurface: () throws -> Surface
+        timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
+        options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
+        playerFrameLimit: Int = Self.playerFrameLimit, makeSurface: () throws -> Surface
     ) rethrows {
-        frameCount = recording.frames.count + events.count
+        // The player's frames: the pad's (when they have a start), libinput's events, and the end.
+        frameCount = (recordingStart == nil ? 0 : recording.frames.count) + events.count + 1
         limit = playerFrameLimit
         // One run for the page's plots, its table and its player, when it has one.
         let pipeline: ModePipeline
         if frameCount <= playerFrameLimit {
             let run = try ViewTimeline.run(
                 title: title, recording: recording, events: events, recordingStart: recordingStart,
-                timeBase: timeBase, configuration: configuration,
+                timeBase: timeBase, speed: speed, configuration: configuration,
                 options: options, decisions: decisions, makeSurface: makeSurface)
             (timeline, pipeline) = (run.timeline, run.pipeline)
         } else {

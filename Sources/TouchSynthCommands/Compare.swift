@@ -200,8 +200,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
             loaded, from: path, window: window, options: options, explaining: reportDirectory != nil)
         let compared = try ComparedRun(
             replay.events, recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
-            timeBase: replay.timeBase, configuration: configuration, options: appOptions, decisions: decisions,
-            makeSurface: description.makeSurface)
+            speed: options.timing.speed, timeBase: replay.timeBase, configuration: configuration, options: appOptions,
+            decisions: decisions, makeSurface: description.makeSurface)
         return [(path, compared)]
     }
 }

@@ -78,11 +78,13 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
             [recording, input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files)
         let description = try screen.surface(surface)
         let path = output ?? ReportIndex.baseName(for: recording) + (writesSVG ? ".svg" : ".html")
+        let options = try options()
         let (part, replay, decisions) = try replayed(
-            try input.load(recording), from: recording, window: window, options: try options(), explaining: true)
+            try input.load(recording), from: recording, window: window, options: options, explaining: true)
         let data = try ReportPage(
             title: recording, recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
-            timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen.size),
+            timeBase: replay.timeBase, speed: options.timing.speed,
+            configuration: description.translatorConfiguration(screen: screen.size),
             options: .init(requestsPointerLock: pointerLock), decisions: decisions, makeSurface: description.makeSurface
         )
         try writeFile(writesSVG ? data.data.svg(plot ?? .touchpad) : data.html(), to: path)

@@ -4,6 +4,7 @@ import ReportPage
 import Replays
 import SurfaceDescriptions
 import TestSupport
+import ViewTimeline
 import XCTest
 
 /// A report's page: the player embedded up to its frame limit, left out beyond it with the
@@ -27,6 +28,36 @@ final class ReportPageTests: XCTestCase {
         XCTAssertEqual(cut.data.html(), whole.data.html(), "the same plots and table from either run")
         XCTAssertTrue(cut.html().contains("Left out: the replay has \(cut.frameCount) frames"))
         XCTAssertFalse(cut.html().contains("<script"))
+        // The count is the player's: the pad's frames, libinput's events and the end.
+        XCTAssertEqual(whole.frameCount, whole.timeline?.frames.count)
+        let exactly = try page(limit: whole.frameCount), oneShort = try page(limit: whole.frameCount - 1)
+        XCTAssertNotNil(exactly.timeline)
+        XCTAssertNil(oneShort.timeline)
+    }
+
+    /// A replay at another speed has libinput read the pad's frames at that speed: the player
+    /// draws each frame at the time libinput read it, as the view does, not the recording's.
+    func testThePlayerDrawsThePadAtTheReplaysSpeed() throws {
+        let recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        var options = ReplayOptions()
+        options.timing.speed = 2
+        let replay = try Replay(.recording(recording), options: options)
+        let screen = BuiltInScreen.list.description()
+        let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
+        let page = try ReportPage(
+            title: "pinch-in.yml", recording: recording, events: replay.events,
+            recordingStart: replay.report.recordingStart, timeBase: replay.timeBase, speed: 2,
+            configuration: configuration
+        ) { try screen.makeSurface() }
+        let view = try ViewTimeline.run(
+            title: "pinch-in.yml", recording: recording, events: replay.events,
+            recordingStart: replay.report.recordingStart, timeBase: replay.timeBase, speed: 2,
+            configuration: configuration
+        ) { try screen.makeSurface() }.timeline
+        XCTAssertEqual(try XCTUnwrap(page.timeline).frames.map(\.time), view.frames.map(\.time))
+        // The last of libinput's events comes after the pad's last frame it read, at half the recording's time.
+        let last = try XCTUnwrap(page.timeline?.frames.dropLast().last?.time)
+        XCTAssertLessThan(last, Double(recording.duration) / 1e6 / 2 + 0.1)
     }
 
     /// The app holding the pointer lock (`report --pointer-lock`) holds it in the run the page is
