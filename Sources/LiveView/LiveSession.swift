@@ -24,7 +24,11 @@ public final class LiveSession: @unchecked Sendable {
     /// The pad whose contacts are drawn: the first added.
     private var drawn: EvdevNode?
     private var reader: Thread?
+    private var ticker: Thread?
     private var stopping = false
+    /// The last event's time on its clock, and CLOCK_MONOTONIC then (microseconds): how the
+    /// ticker tells the events' time now, whatever clock they are stamped on.
+    private var lastEvent: (time: UInt64, at: UInt64)?
     /// Told, in one line, why a pad's contacts cannot be drawn: its node could not be read, or
     /// the device is mocked.
     private let noted: (String) -> Void
@@ -55,11 +59,12 @@ public final class LiveSession: @unchecked Sendable {
         _ context: LibinputContext, ready: @escaping () -> Bool = { true }, logged: @escaping () -> Void = {}
     ) throws(LibinputError) {
         defer { stopReading() }
+        startTicking()
         try context.run(ready: ready) { event in
             if case .deviceAdded(let info) = event.kind, info.capabilities.contains(.gesture), readsPads {
                 addPad(info.sysname)
             }
-            step { $0.step(event) }
+            step(at: event.time) { $0.step(event) }
             logged()
             return true
         }
@@ -68,13 +73,48 @@ public final class LiveSession: @unchecked Sendable {
     /// Steps the model with an event from elsewhere than a libinput context (what a compositor or
     /// an X server delivered to a window, made libinput's) and publishes the frame.
     public func step(_ event: LibinputEvent) {
-        step { $0.step(event) }
+        if lock.withLock({ ticker == nil }) { startTicking() }
+        step(at: event.time) { $0.step(event) }
     }
 
-    /// Steps the model and publishes the frame under one lock, so that the libinput thread and
-    /// the pads' reader publish frames in the order they were made.
-    private func step(_ body: (ViewModel) -> ViewFrame) {
-        lock.withLock { publish(body(model)) }
+    /// Steps the model and publishes the frame under one lock, so that the libinput thread, the
+    /// pads' reader and the ticker publish frames in the order they were made; a libinput
+    /// event's `eventTime` is noted for the ticker.
+    private func step(at eventTime: UInt64? = nil, _ body: (ViewModel) -> ViewFrame) {
+        lock.withLock {
+            if let eventTime { lastEvent = (eventTime, Self.monotonicMicros()) }
+            publish(body(model))
+        }
+    }
+
+    /// Every quarter second, the activations waiting for the other mode whose second has passed
+    /// with no event since are decided, and an accidental one flagged then: live input may stop
+    /// right after one.
+    private func startTicking() {
+        let thread = Thread { [weak self] in
+            while let session = self, !session.lock.withLock({ session.stopping }) {
+                usleep(250_000)
+                session.tick()
+            }
+        }
+        thread.name = "touchsynth view: timer"
+        lock.withLock { ticker = thread }
+        thread.start()
+    }
+
+    /// Decides, at the events' time now, what waits on the other mode, and publishes the frame.
+    private func tick() {
+        lock.withLock {
+            guard let last = lastEvent else { return }
+            let elapsed = Self.monotonicMicros() - min(last.at, Self.monotonicMicros())
+            if let frame = model.decide(at: last.time + elapsed) { publish(frame) }
+        }
+    }
+
+    private static func monotonicMicros() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
     }
 
     /// Opens the pad's node for its frames; the first pad sets the scene's pad.
@@ -141,5 +181,6 @@ public final class LiveSession: @unchecked Sendable {
     private func stopReading() {
         lock.withLock { stopping = true }
         while let reader, !reader.isFinished { usleep(10_000) }
+        while let ticker = lock.withLock({ ticker }), !ticker.isFinished { usleep(10_000) }
     }
 }

@@ -94,6 +94,16 @@ public final class ViewModel {
         return frame(at: base.seconds(event.time), source: event.typeName, changes: changes)
     }
 
+    /// Live, with no event since: the activations whose window has passed by `time`
+    /// (microseconds on the events' clock) decided, and the frame their accidental flags lead to;
+    /// nil when none was decided accidental (or over a whole stream, decided at its end). Without
+    /// it an activation no input followed would wait for the next event to be flagged.
+    public func decide(at time: UInt64) -> ViewFrame? {
+        guard rule.window != nil, let base = timeBase, !pending.isEmpty else { return nil }
+        let changes = collect(base: base, now: Double(time) / 1e6)
+        return changes.isEmpty ? nil : frame(at: base.seconds(time), source: "timer", changes: changes)
+    }
+
     /// Ends the stream, the frame at `time`: open sequences flushed and due timers fired by the
     /// pipeline's one rule (a long press held to the end), and every activation still waiting
     /// for the other mode decided; the frame their changes lead to.

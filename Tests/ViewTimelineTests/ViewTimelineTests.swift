@@ -93,6 +93,33 @@ final class ViewTimelineTests: XCTestCase {
         XCTAssertEqual(padFrames.map(\.contacts.count).max(), 2)
     }
 
+    /// Live, an accidental activation no later event follows is flagged once its second has
+    /// passed, by the clock alone (`decide(at:)`, which the live session calls as time goes by):
+    /// not before, and the flags are compare's.
+    func testLiveAnActivationNoInputFollowsIsFlaggedOnceItsSecondPassed() throws {
+        let made = try make()
+        let model = try ViewModel(title: "live", device: made.recording.device, configuration: made.configuration) {
+            try made.screen.makeSurface()
+        }
+        var flagged: [String] = []
+        func note(_ frame: ViewFrame?) {
+            flagged += (frame?.changes ?? []).filter(\.accidental).map {
+                "\(model.scene.lanes[$0.lane].name) \($0.mode.rawValue)"
+            }
+        }
+        for event in made.events { note(model.step(event)) }
+        let last = try XCTUnwrap(made.events.last?.time)
+        let reported = try ModePipeline.run(made.events, configuration: made.configuration) {
+            try made.screen.makeSurface()
+        }.comparison.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" }
+        XCTAssertFalse(reported.isEmpty)
+        XCTAssertNotEqual(flagged, reported, "the last of them waits on the clock")
+        XCTAssertNil(model.decide(at: last), "not yet: the other mode may still match it")
+        note(model.decide(at: last + 1_100_000))
+        XCTAssertEqual(flagged, reported)
+        XCTAssertNil(model.decide(at: last + 5_000_000), "each is flagged once")
+    }
+
     func testAccidentalActivationsAreComparesAndTheModesFirstDifferThere() throws {
         let made = try make()
         let pipeline = try ModePipeline.run(made.events, configuration: made.configuration) {
