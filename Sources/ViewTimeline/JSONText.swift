@@ -50,11 +50,18 @@ struct JSONText {
         text.append("\"")
     }
 
-    mutating func put(_ key: String?, _ value: Double?) {
+    /// Four decimals: a hundredth of a point or millimetre and a ten-thousandth of a scale.
+    mutating func put(_ key: String?, _ value: Double?) { put(key, value, in: 10_000) }
+
+    /// A time in seconds, to the microsecond libinput stamps: rounded to a ten-thousandth, as other
+    /// numbers are, the page's milliseconds would round it again and part from replay's.
+    mutating func put(_ key: String?, seconds value: Double) { put(key, value, in: 1_000_000) }
+
+    /// `value` rounded to a `parts`th, or null when it is none or not finite.
+    private mutating func put(_ key: String?, _ value: Double?, in parts: Double) {
         separate(key)
         guard let value, value.isFinite else { text += "null"; return }
-        // Four decimals: a hundredth of a point or millimetre and a ten-thousandth of a scale.
-        let rounded = (value * 10_000).rounded() / 10_000
+        let rounded = (value * parts).rounded() / parts
         text += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
     }
 

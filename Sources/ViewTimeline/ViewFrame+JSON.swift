@@ -54,7 +54,7 @@ extension ViewFrame {
         var j = JSONText()
         j.object { j in
             j.put("i", index)
-            j.put("t", time)
+            j.put("t", seconds: time)
             j.put("source", source)
             if previous?.contacts != contacts { j.array("contacts", contacts) { j, c in c.write(to: &j) } }
             if previous?.libinput != libinput { libinput.write(to: &j) }
@@ -66,7 +66,7 @@ extension ViewFrame {
                         j.put("mode", change.mode == .compatibility ? "compat" : "indirect")
                         j.put("lane", change.lane)
                         j.put("state", change.state.rawValue)
-                        j.put("t", change.time)
+                        j.put("t", seconds: change.time)
                         if change.accidental { j.put("accidental", true) }
                     }
                 }

@@ -120,6 +120,22 @@ final class ViewTimelineTests: XCTestCase {
         XCTAssertNil(model.decide(at: last + 5_000_000), "each is flagged once")
     }
 
+    /// A frame's time and its changes' times are written to the microsecond libinput stamps, so
+    /// the page's milliseconds round them once, as replay's do, and one event has one time.
+    func testTimesAreWrittenToTheMicrosecond() throws {
+        let made = try make()
+        for frame in made.timeline.frames {
+            let json = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(frame.json(after: nil).utf8)) as? [String: Any])
+            let written = try XCTUnwrap(json["t"] as? Double)
+            XCTAssertEqual(written, frame.time, accuracy: 5e-7, "frame \(frame.index)")
+            let changes = json["changes"] as? [[String: Any]] ?? []
+            for (change, written) in zip(frame.changes, changes.compactMap { $0["t"] as? Double }) {
+                XCTAssertEqual(written, change.time, accuracy: 5e-7, "frame \(frame.index)")
+            }
+        }
+    }
+
     func testAccidentalActivationsAreComparesAndTheModesFirstDifferThere() throws {
         let made = try make()
         let pipeline = try ModePipeline.run(made.events, configuration: made.configuration) {
