@@ -108,18 +108,30 @@ extension ComparisonReport {
     public func renderTable(
         for events: [LibinputEvent], screen: String, timeBase: TimeBase, width: Int? = nil
     ) -> String {
-        let idle = rows.allSatisfy { $0.compat.isIdle && $0.indirect.isIdle }
-        guard idle else {
+        guard let line = nothingTakenInWords(for: events, screen: screen) else {
             let words = differencesInWords
             let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
             return renderTable(timeBase: timeBase, width: width) + said
         }
+        return ([line] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
+    }
+
+    /// What the view and the report say of the modes, as compare says it: what differs, or,
+    /// when no recognizer did anything, the one sentence compare prints instead of its table.
+    public func whatDiffersInWords(for events: [LibinputEvent], screen: String?) -> [String] {
+        nothingTakenInWords(for: events, screen: screen).map { [$0] } ?? differencesInWords
+    }
+
+    /// When no recognizer did anything in either mode, what libinput reported of `events`
+    /// instead, in a sentence naming the `screen` (if told); nil when one did.
+    public func nothingTakenInWords(for events: [LibinputEvent], screen: String?) -> String? {
+        guard rows.allSatisfy({ $0.compat.isIdle && $0.indirect.isIdle }) else { return nil }
         let gestures = ReportedGesture.sequence(of: events)
         var line =
             gestures.isEmpty
             ? "libinput reported nothing a recognizer takes"
-            : "libinput reported \(ReportedGesture.inWords(gestures)); no recognizer on the \(screen) "
-                + "screen took any of it in either mode"
+            : "libinput reported \(ReportedGesture.inWords(gestures)); no recognizer"
+                + (screen.map { " on the \($0) screen" } ?? "") + " took any of it in either mode"
         if gestures.contains(where: \.isSystemGesture) {
             line +=
                 ". iPadOS keeps trackpad swipes of three fingers for itself (Home, App Switcher, switching apps); "
@@ -129,7 +141,6 @@ extension ComparisonReport {
             line += ". A hold is fingers resting, for which Apple documents no UIKit event"
         }
         // Why libinput made the input what it did is explain's to say, with its numbers.
-        line += ". `touchsynth explain` of the recording says why libinput decided so"
-        return ([line + "."] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
+        return line + ". `touchsynth explain` of the recording says why libinput decided so."
     }
 }

@@ -144,9 +144,10 @@ extension ReportData {
     /// "1 entry or exit", "7 entries and exits": a count of pointer-region transitions.
     static func entriesAndExits(_ n: Int) -> String { n == 1 ? "1 entry or exit" : "\(n) entries and exits" }
 
-    /// What differs between the modes, in words, as `compare` says it under its table.
+    /// What differs between the modes, in words, as `compare` says it under its table (or, when no
+    /// recognizer did anything, in place of it).
     private var differences: String {
-        let words = comparison.differencesInWords
+        let words = whatDiffers
         guard !words.isEmpty else { return "" }
         return "<h2>What differs</h2>\n<ul id=\"differences\">\n"
             + words.map { "<li>\(MarkupText.escape($0))</li>\n" }.joined() + "</ul>"

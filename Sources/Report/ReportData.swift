@@ -20,6 +20,8 @@ public struct ReportData {
     public var frameCount: Int
     /// Events real libinput made of the recording.
     public var libinputEventCount: Int
+    /// What differs between the modes, in compare's words (``ComparisonReport/whatDiffersInWords(for:screen:)``).
+    public var whatDiffers: [String]
     /// The virtual screen both translators worked on.
     public var screen: Size
     /// Compatibility mode's touches, one track per touch ID, simulated ones flagged.
@@ -125,6 +127,7 @@ public struct ReportData {
                 pipeline[.compatibility].surface?.pointerRegionTransitions ?? [],
                 pipeline[.indirectInput].surface?.pointerRegionTransitions ?? []
             ))
+        whatDiffers = comparison.whatDiffersInWords(for: libinput, screen: nil)
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {

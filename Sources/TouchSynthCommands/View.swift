@@ -121,8 +121,8 @@ struct View: ParsableCommand, ReplayingCommand {
         try ViewTimeline.writeJSON(
             title: recording, recording: part, events: run.events, recordingStart: run.report.recordingStart,
             timeBase: run.timeBase, speed: options.timing.speed, configuration: configuration, options: appOptions,
-            decisions: decisions, differences: { $0.comparison.differencesInWords }, makeSurface: makeSurface,
-            to: timeline.append)
+            decisions: decisions, differences: { $0.comparison.whatDiffersInWords(for: run.events, screen: surface) },
+            makeSurface: makeSurface, to: timeline.append)
         server.show(.timeline(timeline))
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
         let stop = try StopSignal()

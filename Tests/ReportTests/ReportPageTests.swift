@@ -35,6 +35,24 @@ final class ReportPageTests: XCTestCase {
         XCTAssertNil(oneShort.timeline)
     }
 
+    /// Where no recognizer did anything, the page says what libinput reported instead, in the
+    /// sentence compare prints in place of its table.
+    func testAPageWhereNothingWasTakenSaysWhatLibinputReported() throws {
+        let path = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        let recording = try RecordingLoader.load(path)
+        let replay = try Replay(.recording(recording))
+        let screen = BuiltInScreen.list.description()
+        let page = try ReportPage(
+            title: "leftmove", recording: recording, events: replay.events,
+            recordingStart: replay.report.recordingStart, timeBase: replay.timeBase,
+            configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
+        ) { try screen.makeSurface() }
+        let sentence = try XCTUnwrap(page.data.comparison.nothingTakenInWords(for: replay.events, screen: nil))
+        XCTAssertTrue(sentence.hasPrefix("libinput reported pointer motion"), sentence)
+        XCTAssertEqual(page.data.whatDiffers, [sentence])
+        XCTAssertTrue(page.data.html().contains("<h2>What differs</h2>"), "the sentence has its heading")
+    }
+
     /// A replay at another speed has libinput read the pad's frames at that speed: the player
     /// draws each frame at the time libinput read it, as the view does, not the recording's.
     func testThePlayerDrawsThePadAtTheReplaysSpeed() throws {
