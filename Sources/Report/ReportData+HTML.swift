@@ -95,7 +95,7 @@ extension ReportData {
             \(failure.map { "<p class=\"failure\"><strong>Test failure:</strong> \(e($0))</p>\n" } ?? "")<dl>
             <dt>device</dt><dd>\(e(deviceName)) (\(e(geometryText)))</dd>
             <dt>recording</dt><dd>\(frames), \(contacts)</dd>
-            <dt>libinput</dt><dd>\(events) over \(String(format: "%.3f", span)) s</dd>
+            <dt>libinput</dt><dd>\(events) over \(String(format: "%.3f", span)) s\(versionText)</dd>
             <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)\(regionEventsText)</dd>
             <dt>activations</dt><dd>\(e(comparison.activationCounts))</dd>
             <dt>pointer regions</dt><dd>\(pointerRegionText)</dd>
@@ -140,6 +140,9 @@ extension ReportData {
         if !regions.differ { return "\(count(regions.compat.count)), the same in both modes" }
         return "DIFFER: compat \(count(regions.compat.count)), indirect \(count(regions.indirect.count))"
     }
+
+    /// `, from libinput 1.28.1`: the version that added the device, where its events say it.
+    private var versionText: String { libinputVersion.map { ", from libinput \(MarkupText.escape($0))" } ?? "" }
 
     /// "1 entry or exit", "7 entries and exits": a count of pointer-region transitions.
     static func entriesAndExits(_ n: Int) -> String { n == 1 ? "1 entry or exit" : "\(n) entries and exits" }

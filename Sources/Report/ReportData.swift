@@ -20,7 +20,10 @@ public struct ReportData {
     public var frameCount: Int
     /// Events real libinput made of the recording.
     public var libinputEventCount: Int
-    /// What differs between the modes, in compare's words (``ComparisonReport/whatDiffersInWords(for:screen:)``).
+    /// The libinput that replayed the recording, as its DEVICE_ADDED says; nil where none does.
+    public var libinputVersion: String?
+    /// What differs between the modes, in compare's words
+    /// (``ComparisonReport/whatDiffersInWords(for:screen:)``).
     public var whatDiffers: [String]
     /// The virtual screen both translators worked on.
     public var screen: Size
@@ -98,6 +101,9 @@ public struct ReportData {
         fingerTracks = slotted.fingerTracks
         frameCount = recording.frames.count
         libinputEventCount = libinput.count
+        libinputVersion =
+            libinput.lazy.compactMap { if case .deviceAdded(let info) = $0.kind { info } else { nil } }.first?
+            .libinputVersion
         self.screen = screen
         compatEventCount = compat.count
         indirectEventCount = indirect.count

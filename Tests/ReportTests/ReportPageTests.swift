@@ -51,6 +51,13 @@ final class ReportPageTests: XCTestCase {
         XCTAssertTrue(sentence.hasPrefix("libinput reported pointer motion"), sentence)
         XCTAssertEqual(page.data.whatDiffers, [sentence])
         XCTAssertTrue(page.data.html().contains("<h2>What differs</h2>"), "the sentence has its heading")
+        // The header names the libinput that replayed it, as its DEVICE_ADDED does.
+        let version = try XCTUnwrap(page.data.libinputVersion)
+        XCTAssertTrue(
+            replay.events.contains {
+                if case .deviceAdded(let info) = $0.kind { info.libinputVersion == version } else { false }
+            })
+        XCTAssertTrue(page.data.html().contains(" s, from libinput \(version)</dd>"))
     }
 
     /// A replay at another speed has libinput read the pad's frames at that speed: the player
