@@ -134,7 +134,7 @@ extension RecordingDiff {
     /// The intervals' deviation in words, or that no two frames matched to time an interval by.
     fileprivate var intervalText: String {
         guard let p50 = intervalDeviation(0.5), let p99 = intervalDeviation(0.99), let max = intervalDeviations.last
-        else { return "no two matching frames follow each other, so no interval is compared" }
+        else { return "fewer than two frames match, so no interval is compared" }
         let count = intervalDeviations.count
         return "frame interval deviation over \(count) interval\(count == 1 ? "" : "s") between matching frames: "
             + "p50 \(p50) µs, p99 \(p99) µs, max \(max) µs"

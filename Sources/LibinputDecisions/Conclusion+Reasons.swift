@@ -24,7 +24,7 @@ extension Conclusion {
             + analysis.rules.cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1210, "1.28.1": 1213, "1.31.3": 1221]) + ")"
         // On a clickpad the press would have ended the tap: a button beside one is another's.
         var said = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD)
-        let others = reported.filter { !$0.isRelease }.map { gesture in
+        let others = reported.map { gesture in
             guard gesture.button != nil, !said else { return gesture.description }
             said = true
             return gesture.description + kept

@@ -9,7 +9,11 @@ struct SequenceAnalysis {
     let sequence: TouchSequence
     let number: Int
     let decisions: [LibinputDecision]
+    /// What libinput reported in it that the sequence's own fingers made: a release of a button
+    /// pressed before it (a tap-and-drag's) is left out, as the press's sequence tells it.
     let reported: [ReportedGesture]
+    /// All it reported, such a release too, as its `reported:` line lists it.
+    let reportedWhole: [ReportedGesture]
     /// The pointer motion events libinput sent in it.
     let motion: [PointerMotion.Step]
     /// When libinput sent a scroll, pinch or swipe event in it (microseconds into the recording), and which.
@@ -65,7 +69,8 @@ struct SequenceAnalysis {
         self.sequence = sequence
         self.number = number
         self.decisions = decisions
-        self.reported = reported
+        self.reported = reported.filter { !$0.isRelease }
+        reportedWhole = reported
         self.motion = motion
         self.gestureSent = gestureSent
         self.typing = typing
@@ -123,7 +128,7 @@ struct SequenceAnalysis {
             fingersKey: sequence.mostFingersKey,
             decisions: decisions,
             // Read in time order; those of one instant stay in the order of the rules above.
-            reported: reported,
+            reported: reportedWhole,
             findings: findings.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
                 .map(\.element),
             conclusion: conclusion.line,
@@ -463,8 +468,12 @@ struct SequenceAnalysis {
     static func mm(_ value: Double, beside limit: Double) -> String {
         guard value != limit else { return mm(value) }
         for decimals in 1...4 {
-            let printed = decimals == 1 ? mm(value) : String(format: "%.\(decimals)f", value)
-            if Double(printed) != Double(String(format: "%.\(decimals)f", limit)) { return printed }
+            // At one decimal, as the limit itself is printed (``mm(_:)``, which rounds ties up).
+            let (printed, limitPrinted) =
+                decimals == 1
+                ? (mm(value), mm(limit))
+                : (String(format: "%.\(decimals)f", value), String(format: "%.\(decimals)f", limit))
+            if Double(printed) != Double(limitPrinted) { return printed }
         }
         return (value > limit ? "just over " : "just under ") + mm(limit)
     }

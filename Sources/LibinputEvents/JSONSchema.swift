@@ -5,6 +5,8 @@
 /// activations set off by its simulated touches; `onlyIn` holds what version 2's `accidentalIn` did.
 /// Version 4: activations pair within a second, so both modes may have unmatched ones: a row's
 /// `unmatched` counts each mode's, in place of `onlyIn`.
+/// Version 5: an activation of a recognizer that follows transforms (a pinch's, a rotation's) is
+/// never accidental: the simulated touches are its input.
 public enum JSONSchema {
-    public static let version = 4
+    public static let version = 5
 }

@@ -8,7 +8,9 @@ import ViewTimeline
 /// The live view's input: libinput's events from a context, and, for each touchpad libinput adds,
 /// the pad's own evdev frames read from its node beside libinput (as `libinput debug-gui` does),
 /// since libinput reports no touchpad contacts. Both are stepped through one ``ViewModel`` and each
-/// frame handed to `publish` at once, on the thread that stepped it.
+/// frame handed to `publish` at once, on the thread that stepped it; from the first event on, a
+/// timer thread publishes what time alone decides (``ViewModel/decide(at:)``) until the run ends
+/// or the session is let go.
 ///
 /// A kernel gives every reader of a node every event; a umockdev device is one pty whose readers
 /// share its bytes, so under the mocked-device harness (`UMOCKDEV_DIR` set, as umockdev sets it for
@@ -59,7 +61,6 @@ public final class LiveSession: @unchecked Sendable {
         _ context: LibinputContext, ready: @escaping () -> Bool = { true }, logged: @escaping () -> Void = {}
     ) throws(LibinputError) {
         defer { stopReading() }
-        startTicking()
         try context.run(ready: ready) { event in
             if case .deviceAdded(let info) = event.kind, info.capabilities.contains(.gesture), readsPads {
                 addPad(info.sysname)
@@ -73,41 +74,47 @@ public final class LiveSession: @unchecked Sendable {
     /// Steps the model with an event from elsewhere than a libinput context (what a compositor or
     /// an X server delivered to a window, made libinput's) and publishes the frame.
     public func step(_ event: LibinputEvent) {
-        if lock.withLock({ ticker == nil }) { startTicking() }
         step(at: event.time) { $0.step(event) }
     }
 
     /// Steps the model and publishes the frame under one lock, so that the libinput thread, the
     /// pads' reader and the ticker publish frames in the order they were made; a libinput
-    /// event's `eventTime` is noted for the ticker.
+    /// event's `eventTime` is noted for the ticker, which the first starts.
     private func step(at eventTime: UInt64? = nil, _ body: (ViewModel) -> ViewFrame) {
         lock.withLock {
-            if let eventTime { lastEvent = (eventTime, Self.monotonicMicros()) }
+            if let eventTime {
+                lastEvent = (eventTime, Self.monotonicMicros())
+                if ticker == nil { startTicking() }
+            }
             publish(body(model))
         }
     }
 
     /// Every quarter second, the activations waiting for the other mode whose second has passed
     /// with no event since are decided, and an accidental one flagged then: live input may stop
-    /// right after one.
+    /// right after one. The thread holds the session only while it ticks, and ends once the run
+    /// stops or the session is let go. Called under the lock.
     private func startTicking() {
         let thread = Thread { [weak self] in
-            while let session = self, !session.lock.withLock({ session.stopping }) {
+            while true {
                 usleep(250_000)
-                session.tick()
+                guard let session = self, session.tick() else { return }
             }
         }
         thread.name = "touchsynth view: timer"
-        lock.withLock { ticker = thread }
+        ticker = thread
         thread.start()
     }
 
-    /// Decides, at the events' time now, what waits on the other mode, and publishes the frame.
-    private func tick() {
+    /// Decides, at the events' time now, what waits on the other mode, and publishes the frame;
+    /// false once the session is stopping.
+    private func tick() -> Bool {
         lock.withLock {
-            guard let last = lastEvent else { return }
+            guard !stopping else { return false }
+            guard let last = lastEvent else { return true }
             let elapsed = Self.monotonicMicros() - min(last.at, Self.monotonicMicros())
             if let frame = model.decide(at: last.time + elapsed) { publish(frame) }
+            return true
         }
     }
 

@@ -55,7 +55,8 @@ extension ComparisonReport {
         }
         guard !unmatched.isEmpty else { return lost }
         let noTouches = ", where indirect mode's transform events carry no touches"
-        if summary.followsTransforms, mode == .compatibility, unmatched.allSatisfy({ $0.simulatedTouches > 0 }) {
+        // Simulated touches the rule calls no accident: they are the input of the pinch they are for.
+        if mode == .compatibility, row.accidentalIn == nil, unmatched.allSatisfy({ $0.simulatedTouches > 0 }) {
             return "it takes a pinch in both modes, as two simulated touches either side of the pointer in compat "
                 + "mode and as a transform at the pointer in indirect mode, and only the touches began it here; no "
                 + "accident: the touches are its input"

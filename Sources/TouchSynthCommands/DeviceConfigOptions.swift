@@ -15,7 +15,7 @@ struct DeviceConfigOptions: ParsableArguments {
         help: "Drag lock: lifting the finger mid-drag keeps the button held for a moment.") var dragLock: Bool?
     @Flag(
         inversion: .prefixedEnableDisable, exclusivity: .exclusive,
-        help: "libinput's natural scrolling: its scroll values change sign, and so an app's scrolling pan's.")
+        help: "libinput's natural scrolling: its scroll values change sign (an app's keep an iPad's).")
     var naturalScrolling: Bool?
     @Flag(
         inversion: .prefixedEnableDisable, exclusivity: .exclusive,

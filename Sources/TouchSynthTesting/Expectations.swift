@@ -206,9 +206,10 @@ extension ModeReplay {
     /// The recognizers that activated accidentally in `modes` are exactly `recognizers` (each
     /// `region/name`, or a name one region alone has): in compatibility mode (by default, the one
     /// mode that can have any), in indirect input mode, or in either (`.both`).
-    /// An activation is accidental when compatibility mode's simulated touches set it off and the
-    /// other mode's same recognizer did not match it (``ModeComparison/AccidentalActivationRule``),
-    /// so none is in indirect input mode.
+    /// An activation is accidental when compatibility mode's simulated touches set it off, in a
+    /// recognizer other than a pinch's or rotation's (whose input they are), and the other mode's
+    /// same recognizer did not match it (``ModeComparison/AccidentalActivationRule``), so none is in
+    /// indirect input mode.
     @discardableResult
     public func expectAccidentalActivations(
         _ recognizers: Set<String>, in modes: Modes = .compatibility,
@@ -236,7 +237,7 @@ extension ModeReplay {
     }
 
     /// No recognizer activated accidentally: compatibility mode's simulated touches set none off
-    /// where indirect input mode's recognizer did not activate too.
+    /// (a pinch's or rotation's recognizer aside) where indirect input mode's did not activate too.
     @discardableResult
     public func expectNoAccidentalActivations(
         function: String = #function, fileID: String = #fileID,

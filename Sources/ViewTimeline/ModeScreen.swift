@@ -177,7 +177,7 @@ final class ModeScreen {
                     Change(
                         lane: lane, state: LaneState(transition.state), time: transition.time,
                         input: isActivation ? inputs.next() : nil, isActivation: isActivation,
-                        followsTransforms: recognizer.inputs.contains(.transform)))
+                        followsTransforms: record.followsTransforms))
             }
             for start in record.starts.dropFirst(readStarts[lane]) {
                 changes.append(Change(lane: lane, state: recognizer.kind == .drag ? .drag : .menu, time: start.time))

@@ -373,5 +373,8 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertEqual(SequenceAnalysis.mm(1.3, beside: 1.3), "1.3")
         XCTAssertEqual(SequenceAnalysis.mm(1.300001, beside: 1.3), "just over 1.3")
         XCTAssertEqual(SequenceAnalysis.mm(1.299999, beside: 1.3), "just under 1.3")
+        // A limit on a tie prints rounded up ("0.3"): a value beside it is told apart from that.
+        XCTAssertEqual(SequenceAnalysis.mm(0.25), "0.3")
+        XCTAssertEqual(SequenceAnalysis.mm(0.26, beside: 0.25), "0.26")
     }
 }
