@@ -8,7 +8,8 @@ public struct ConversionInput {
 
     /// Reads `path` as ``RecordingLoader/load(_:description:node:everyDevice:)`` does, `description`
     /// and `node` as there. A pipe (a FIFO, `-`) can be read once: it is read whole, and the
-    /// recording and its losses both come from that text.
+    /// recording and its losses both come from that text, which is held beside the frames while
+    /// they are parsed (a file's is not).
     public init(path: String, description: String? = nil, node: String? = nil) throws(RecordingError) {
         guard isPipe(path) else {
             recording = try RecordingLoader.load(path, description: description, node: node)
