@@ -35,18 +35,25 @@ final class ReportPageTests: XCTestCase {
         XCTAssertNil(oneShort.timeline)
     }
 
-    /// Where no recognizer did anything, the page says what libinput reported instead, in the
-    /// sentence compare prints in place of its table.
-    func testAPageWhereNothingWasTakenSaysWhatLibinputReported() throws {
-        let path = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+    /// The page of the recording at `path` on the list screen, replayed as it comes, and the replay.
+    private func listPage(_ path: String, title: String) throws -> (page: ReportPage, replay: Replay) {
         let recording = try RecordingLoader.load(path)
         let replay = try Replay(.recording(recording))
         let screen = BuiltInScreen.list.description()
         let page = try ReportPage(
-            title: "leftmove", recording: recording, events: replay.events,
+            title: title, recording: recording, events: replay.events,
             recordingStart: replay.report.recordingStart, timeBase: replay.timeBase,
             configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
         ) { try screen.makeSurface() }
+        return (page, replay)
+    }
+
+    /// Where no recognizer did anything, the page says what libinput reported instead, in the
+    /// sentence compare prints in place of its table.
+    func testAPageWhereNothingWasTakenSaysWhatLibinputReported() throws {
+        let (page, replay) = try listPage(
+            Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path,
+            title: "leftmove")
         let sentence = try XCTUnwrap(page.data.comparison.nothingTakenInWords(for: replay.events, screen: nil))
         XCTAssertTrue(sentence.hasPrefix("libinput reported pointer motion"), sentence)
         XCTAssertEqual(page.data.whatDiffers, [sentence])
@@ -111,14 +118,7 @@ final class ReportPageTests: XCTestCase {
     /// input's "report", and its index, once it has a report, links each under that name.
     func testAFolderNamesEachReportOnceAndIndexesThem() throws {
         let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let recording = try RecordingLoader.load(path)
-        let replay = try Replay(.recording(recording))
-        let screen = BuiltInScreen.list.description()
-        let page = try ReportPage(
-            title: "pinch-in.yml", recording: recording, events: replay.events,
-            recordingStart: replay.report.recordingStart, timeBase: replay.timeBase,
-            configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
-        ) { try screen.makeSurface() }
+        let page = try listPage(path, title: "pinch-in.yml").page
         var folder = ReportFolder()
         XCTAssertNil(folder.index)
         let names = [path, path, "-"].map { folder.add(page, of: $0).file }
