@@ -1,6 +1,7 @@
 import LibinputEventText
 import LibinputEvents
 import Recordings
+import TextTables
 
 /// The JSON Lines `diff --json` writes (docs/json.md, `diffEvents` and `diffFrames`), beside the
 /// comparisons they report.
@@ -116,7 +117,7 @@ extension RecordingDiff {
                 + [try JSONLines.line(DiffLines.FrameSummary(self))]
         }
         let device = deviceDifferences.count
-        let devices = device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"
+        let devices = device == 0 ? "devices the same" : TextTable.counted(device, "device difference")
         // The name is its own aspect: "device: name: A against B", not "name: name:".
         return deviceDifferences.prefix(limit).map {
             "device: " + ($0.item == $0.aspect.rawValue ? "" : "\($0.aspect.rawValue): ") + $0.text
@@ -135,8 +136,8 @@ extension RecordingDiff {
     fileprivate var intervalText: String {
         guard let p50 = intervalDeviation(0.5), let p99 = intervalDeviation(0.99), let max = intervalDeviations.last
         else { return "fewer than two frames match, so no interval is compared" }
-        let count = intervalDeviations.count
-        return "frame interval deviation over \(count) interval\(count == 1 ? "" : "s") between matching frames: "
+        let intervals = TextTable.counted(intervalDeviations.count, "interval")
+        return "frame interval deviation over \(intervals) between matching frames: "
             + "p50 \(p50) µs, p99 \(p99) µs, max \(max) µs"
     }
 }

@@ -121,7 +121,7 @@ public struct VersionComparison: Sendable {
             let accidental = run.report.accidentalActivationCount
             lines.append(
                 "\(run.version): the modes differ on \(differing.joined(separator: ", "))"
-                    + (accidental > 0 ? " (\(accidental) accidental activation\(accidental == 1 ? "" : "s"))" : ""))
+                    + (accidental > 0 ? " (\(TextTable.counted(accidental, "accidental activation")))" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

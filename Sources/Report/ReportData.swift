@@ -50,8 +50,8 @@ public struct ReportData {
     public var indirectEventCount: Int
     /// Where the timelines and every time the report shows start: the replay's first event.
     public var timeBase: TimeBase
-    /// Seconds the timelines span: at least a millisecond, to be drawn.
-    public var duration: Double
+    /// Seconds the timelines span: ``span``, at least a millisecond, to be drawn.
+    public var duration: Double { max(span, 0.001) }
     /// Seconds from the first event to the last, as told: 0 for one event.
     public var span: Double
     /// The run of both modes the report was drawn from: its app events, surfaces and, when they
@@ -114,7 +114,6 @@ public struct ReportData {
             indirect.last.map { timeBase.seconds(atTimestamp: $0.timestamp) },
         ]
         span = max(ends.compactMap { $0 }.max() ?? 0, 0)
-        duration = max(span, 0.001)
 
         screenTracks = Self.screenTracks(compat)
         let libinputSeries = Self.libinputSeries(libinput, timeBase: timeBase)
