@@ -49,10 +49,14 @@ extension SequenceAnalysis {
     /// How far `distance` mm is from `edge` (`side`, `bottom edge`): from it, or past it where the
     /// kernel reported a touch off the pad, which libinput's zones and strips take in (they
     /// compare one way).
-    /// A distance told beside a zone's `limit` has the decimals it takes not to read as it.
-    static func fromEdge(_ distance: Double, _ edge: String, beside limit: Double? = nil) -> String {
-        distance < 0
-            ? "off the pad, \(mm(-distance)) mm past the \(edge)"
-            : "\(limit.map { mm(distance, beside: $0) } ?? mm(distance)) mm from the \(edge)"
+    static func fromEdge(_ distance: Double, _ edge: String) -> String {
+        distance < 0 ? "off the pad, \(mm(-distance)) mm past the \(edge)" : "\(mm(distance)) mm from the \(edge)"
+    }
+
+    /// ``fromEdge(_:_:)`` told beside a zone's `limit`, and the limit as it is to be printed with it
+    /// (``mm(_:beside:)``).
+    static func fromEdge(_ distance: Double, _ edge: String, beside limit: Double) -> (text: String, limit: String) {
+        let printed = mm(distance, beside: limit)
+        return (distance < 0 ? fromEdge(distance, edge) : "\(printed.value) mm from the \(edge)", printed.limit)
     }
 }

@@ -98,16 +98,17 @@ extension GestureAnalysis {
         let moved = moved(from: initial, to: frame, in: analysis)
         let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
         let limit = analysis.rules.holdAndMotionThreshold
+        let printed = SequenceAnalysis.mm(moved, beside: limit)
         return Finding(
             rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
             agreesWithLog: moved < limit,
-            text: "the finger had moved \(SequenceAnalysis.mm(moved, beside: limit)) mm when the hold timer fired "
+            text: "the finger had moved \(printed.value) mm when the hold timer fired "
                 + "\(SequenceAnalysis.ms(waited)) ms after libinput detected it, "
                 + (moved < limit
-                    ? "under the \(limit) mm a finger moving the pointer may have moved, so libinput began a 1-finger "
-                        + "hold beside the motion, which its moving past \(limit) mm cancels"
-                    : "no less than the \(limit) mm a finger moving the pointer may have moved, yet libinput began a "
-                        + "1-finger hold beside the motion"),
+                    ? "under the \(printed.limit) mm a finger moving the pointer may have moved, so libinput began a "
+                        + "1-finger hold beside the motion, which its moving past \(printed.limit) mm cancels"
+                    : "no less than the \(printed.limit) mm a finger moving the pointer may have moved, yet libinput "
+                        + "began a 1-finger hold beside the motion"),
             source: analysis.rules.source(.holdAndMotion))
     }
 
@@ -123,15 +124,16 @@ extension GestureAnalysis {
         else { return nil }
         let moved = moved(from: initial, to: frame, in: analysis)
         let limit = analysis.rules.holdAndMotionThreshold
+        let printed = SequenceAnalysis.mm(moved, beside: limit)
         return Finding(
             rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
             agreesWithLog: moved >= limit,
-            text: "the finger had moved \(SequenceAnalysis.mm(moved, beside: limit)) mm since libinput detected it, "
+            text: "the finger had moved \(printed.value) mm since libinput detected it, "
                 + (moved >= limit
-                    ? "no less than the \(limit) mm past which a moving finger ends its hold, so libinput cancelled "
-                        + "the hold and moved the pointer"
-                    : "under the \(limit) mm past which a moving finger ends its hold, yet libinput cancelled the hold "
-                        + "and moved the pointer"),
+                    ? "no less than the \(printed.limit) mm past which a moving finger ends its hold, so libinput "
+                        + "cancelled the hold and moved the pointer"
+                    : "under the \(printed.limit) mm past which a moving finger ends its hold, yet libinput cancelled "
+                        + "the hold and moved the pointer"),
             source: analysis.rules.cite(
                 "evdev-mt-touchpad-gestures.c", ["1.22.1": 885, "1.28.1": 1244, "1.31.3": 1384]))
     }

@@ -292,23 +292,27 @@ struct SequenceAnalysis {
                     rule: .palmEdge, time: touch.down, touch: touch.touch, value: y, limit: top, unit: "mm",
                     exceeds: true, agreesWithLog: true,
                     text:
-                        "touch \(touch.touch) began \(Self.mm(y, beside: top)) mm from the top, "
-                        + "inside the \(Self.mm(top)) mm "
+                        "touch \(touch.touch) began \(Self.mm(y, beside: top).value) mm from the top, "
+                        + "inside the \(Self.mm(y, beside: top).limit) mm "
                         + "top edge zone of a \(Self.mm(height)) mm tall touchpad without top buttons",
                     source: rules.source(.palmEdge, topEdge: true))
             }
             return Finding(
                 rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
                 exceeds: inSide, agreesWithLog: inSide,
-                text: "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side", beside: hasSides ? side : nil)), "
+                text: "touch \(touch.touch) began "
                     + (hasSides
-                        ? (inSide ? "inside" : "outside") + " the \(Self.mm(side)) mm edge zone of a "
+                        ? "\(Self.fromEdge(fromSide, "side", beside: side).text), "
+                            + (inSide ? "inside" : "outside")
+                            + " the \(Self.fromEdge(fromSide, "side", beside: side).limit) mm edge zone of a "
                             + "\(Self.mm(width)) mm wide touchpad"
-                        : "but a touchpad \(Self.mm(width)) mm wide has no side edge zones")
+                        : "\(Self.fromEdge(fromSide, "side")), but a touchpad \(Self.mm(width)) mm wide has no side "
+                            + "edge zones")
                     + (inSide
                         ? ""
                         : top.map {
-                            ", and \(Self.mm(y, beside: $0)) mm from the top, outside its \(Self.mm($0)) mm top zone"
+                            ", and \(Self.mm(y, beside: $0).value) mm from the top, outside its "
+                                + "\(Self.mm(y, beside: $0).limit) mm top zone"
                         }
                             ?? ""),
                 source: rules.source(.palmEdge))
@@ -335,8 +339,8 @@ struct SequenceAnalysis {
     /// libinput 1.22, a clickpad's software button area.
     private func edgeExemption(_ touch: TouchSummary, fromSide: Double, side: Double, width: Double) -> Finding? {
         let began =
-            "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side", beside: side)), "
-            + "inside the \(Self.mm(side)) mm "
+            "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side", beside: side).text), "
+            + "inside the \(Self.fromEdge(fromSide, "side", beside: side).limit) mm "
             + "edge zone, "
         let why: String, source: String
         if edgeScrolling, let size = padSize, edgeScrollStrip(at: touch.from, size: size)?.edge == .right {
@@ -462,19 +466,28 @@ struct SequenceAnalysis {
         return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
-    /// `value` as ``mm(_:)`` prints it, or with as many more decimals (up to four) as it takes
-    /// not to read as `limit`, which it is not: "0.48 mm, under the 0.5 mm", "1.3004 mm, more than
-    /// the 1.3 mm" (not "1.30"); past four, "just over 1.3".
-    static func mm(_ value: Double, beside limit: Double) -> String {
-        guard value != limit else { return mm(value) }
-        for decimals in 1...4 {
-            // At one decimal, as the limit itself is printed (``mm(_:)``, which rounds ties up).
-            let (printed, limitPrinted) =
-                decimals == 1
-                ? (mm(value), mm(limit))
-                : (String(format: "%.\(decimals)f", value), String(format: "%.\(decimals)f", limit))
-            if Double(printed) != Double(limitPrinted) { return printed }
+    /// `value` and the `limit` it is told beside, printed so that neither reads as the other: as
+    /// ``mm(_:)`` prints where that tells them apart, else both with as many more decimals (up to
+    /// four) as it takes, the limit without trailing zeros: "0.48 mm, under the 0.5 mm", "3.25 mm,
+    /// under the 3.31 mm" (not "the 3.3 mm", which 3.25 would read as under by rounding alone),
+    /// "1.3004 mm, more than the 1.3 mm"; past four, "just over 1.3".
+    static func mm(_ value: Double, beside limit: Double) -> (value: String, limit: String) {
+        guard value != limit, mm(value) == mm(limit) else { return (mm(value), mm(limit)) }
+        for decimals in 2...4 {
+            let (printed, limitPrinted) = (
+                String(format: "%.\(decimals)f", value), String(format: "%.\(decimals)f", limit)
+            )
+            if Double(printed) != Double(limitPrinted) { return (printed, withoutTrailingZeros(limitPrinted)) }
         }
-        return (value > limit ? "just over " : "just under ") + mm(limit)
+        return ((value > limit ? "just over " : "just under ") + mm(limit), mm(limit))
+    }
+
+    /// "1.3000" as "1.3": a decimal number's zeros past its first decimal, which say nothing.
+    private static func withoutTrailingZeros(_ number: String) -> String {
+        var number = Substring(number)
+        while number.hasSuffix("0"), number.dropLast().contains("."), !number.dropLast().hasSuffix(".") {
+            number = number.dropLast()
+        }
+        return String(number)
     }
 }

@@ -95,6 +95,7 @@ struct TapAnalysis {
         }
         // Motion is the mover's own; otherwise the most any touch moved.
         let travel = exit == .motion ? mover?.mm ?? 0 : distance(counted: true)
+        let travelled = SequenceAnalysis.mm(travel, beside: rules.tapMotionThreshold)
         let uncounted = distance(counted: false)
         let timed = exit == .tap ? longest.ms : Double(end - longest.at) / 1000
         // The state whose timer ran the stretch timed, by the fingers down as it began: TOUCH,
@@ -125,12 +126,10 @@ struct TapAnalysis {
                             + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started: libinput places it at "
                             + "the top-most tracked finger, which moved or changed"
                         : "touch \(mover?.track.slot ?? 0) moved "
-                            + "\(SequenceAnalysis.mm(travel, beside: rules.tapMotionThreshold)) mm, more than the "
-                            + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
+                            + "\(travelled.value) mm, more than the \(travelled.limit) mm a tap may move, "
                             + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started")
-                    : "the touches moved at most \(SequenceAnalysis.mm(travel, beside: rules.tapMotionThreshold)) mm, "
-                        + "within the "
-                        + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move",
+                    : "the touches moved at most \(travelled.value) mm, within the \(travelled.limit) mm a tap may "
+                        + "move",
                 source: rules.source(.tapTravel)),
         ]
         if uncounted > rules.tapMotionThreshold {

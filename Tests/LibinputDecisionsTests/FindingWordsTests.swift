@@ -364,17 +364,26 @@ final class FindingWordsTests: XCTestCase {
     }
 
     /// A distance beside its limit keeps the decimals that tell them apart, as numbers, not as
-    /// texts: 1.3004 is not "1.30", which reads as the 1.3 it is past.
+    /// texts, and the limit is printed with as many: 1.3004 is not "1.30", which reads as the 1.3 it
+    /// is past, and 2.29 is not beside "2.3", which it would read as under when it is past 2.2667.
     func testADistanceBesideItsLimitDoesNotReadAsTheLimit() {
-        XCTAssertEqual(SequenceAnalysis.mm(1.3004, beside: 1.3), "1.3004")
-        XCTAssertEqual(SequenceAnalysis.mm(3.25, beside: 3.31), "3.25")
-        XCTAssertEqual(SequenceAnalysis.mm(0.48, beside: 0.5), "0.48")
-        XCTAssertEqual(SequenceAnalysis.mm(2.0, beside: 1.3), "2.0")
-        XCTAssertEqual(SequenceAnalysis.mm(1.3, beside: 1.3), "1.3")
-        XCTAssertEqual(SequenceAnalysis.mm(1.300001, beside: 1.3), "just over 1.3")
-        XCTAssertEqual(SequenceAnalysis.mm(1.299999, beside: 1.3), "just under 1.3")
-        // A limit on a tie prints rounded up ("0.3"): a value beside it is told apart from that.
+        func printed(_ value: Double, _ limit: Double) -> [String] {
+            let pair = SequenceAnalysis.mm(value, beside: limit)
+            return [pair.value, pair.limit]
+        }
+        XCTAssertEqual(printed(1.3004, 1.3), ["1.3004", "1.3"])
+        XCTAssertEqual(printed(3.25, 3.31), ["3.25", "3.31"])
+        XCTAssertEqual(printed(2.29, 2.2667), ["2.29", "2.27"])
+        XCTAssertEqual(printed(0.48, 0.5), ["0.48", "0.5"])
+        XCTAssertEqual(printed(2.0, 1.3), ["2.0", "1.3"])
+        XCTAssertEqual(printed(1.3, 1.3), ["1.3", "1.3"])
+        XCTAssertEqual(printed(1.300001, 1.3), ["just over 1.3", "1.3"])
+        XCTAssertEqual(printed(1.299999, 1.3), ["just under 1.3", "1.3"])
+        // A limit on a tie prints rounded up ("0.3") alone; beside a value it keeps its decimals.
         XCTAssertEqual(SequenceAnalysis.mm(0.25), "0.3")
-        XCTAssertEqual(SequenceAnalysis.mm(0.26, beside: 0.25), "0.26")
+        XCTAssertEqual(printed(0.26, 0.25), ["0.26", "0.25"])
+        XCTAssertEqual(SequenceAnalysis.fromEdge(2.29, "side", beside: 2.2667).text, "2.29 mm from the side")
+        XCTAssertEqual(
+            SequenceAnalysis.fromEdge(-0.5, "side", beside: 2.2667).text, "off the pad, 0.5 mm past the side")
     }
 }

@@ -91,14 +91,14 @@ final class TouchBegunAgainTests: XCTestCase {
     }
 
     /// A touch 3.25 mm from the top, inside a zone of 3.31 mm: told with the decimals that keep it
-    /// from reading as the zone's own edge.
+    /// from reading as the zone's own edge, the zone with as many.
     func testADistanceBesideItsZoneIsToldApartFromIt() throws {
         let sequence = try firstSequence(
             of: "set jitter=0; move dx=10mm at=0,-29.85mm duration=300ms",
             on: "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
         XCTAssertTrue(
             sequence.findings.contains {
-                $0.text.contains("began 3.25 mm from the top, inside the 3.3 mm top edge zone")
+                $0.text.contains("began 3.25 mm from the top, inside the 3.31 mm top edge zone")
             },
             "\(sequence.findings.map(\.text))")
     }
