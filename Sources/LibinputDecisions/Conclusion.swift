@@ -53,12 +53,15 @@ struct Conclusion {
         // sequence sent (a hold before, the motion) is said after it.
         if let click {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
+            // The press ends the hold just before it, not an earlier one.
+            let pressed = analysis.reported.firstIndex(of: .button(click)) ?? analysis.reported.endIndex
+            let endedHold = analysis.reported[..<pressed].lastIndex { $0.isHold }
+            let holdEnded = analysis.holdEndedByPress.map { " (\($0))" } ?? ""
             // The motion last, as its numbers follow it.
-            let holdEnded = analysis.holdEndedByPress
             let others =
-                analysis.reported.filter { $0 != .button(click) && $0 != .motion }.map { gesture in
-                    gesture.description + (gesture.isHold ? holdEnded.map { " (\($0))" } ?? "" : "")
-                }
+                analysis.reported.indices.filter {
+                    ![.button(click), .motion].contains(analysis.reported[$0])
+                }.map { analysis.reported[$0].description + ($0 == endedHold ? holdEnded : "") }
                 + (analysis.reported.contains(.motion) ? ["pointer motion" + (motion.map { ": " + $0 } ?? "")] : [])
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
             return made + "a click (\(button)): the touchpad's button was pressed" + (area.isEmpty ? picked : area)
@@ -116,39 +119,6 @@ struct Conclusion {
         if reported.isEmpty, let noHold { return "libinput reported nothing: " + noHold + analysis.motionOnlyInResets }
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
-    }
-
-    /// Why nothing was reported of touches that each rested on a clickpad's software button and
-    /// moved less than the 5 mm that makes such a touch a finger (`tp_button_touch_active`).
-    private var onSoftButtons: String? {
-        guard analysis.reported.isEmpty, !touches.isEmpty else { return nil }
-        let resting = touches.compactMap(restingOnSoftButton)
-        guard resting.count == touches.count else { return nil }
-        return "libinput reported nothing: " + resting.joined(separator: ", ") + "; " + softButtonRule
-    }
-
-    /// "touch 0 rested on the software button BOTTOM_M, moving 0.0 mm", for a touch that entered
-    /// a clickpad's button area and moved no more than libinput's limit: not a finger to it.
-    private func restingOnSoftButton(_ touch: TouchSummary) -> String? {
-        let entered = analysis.decisions(of: .button, touch: touch.touch).first {
-            LibinputDecision.short($0.to) == "BOTTOM"
-        }
-        guard let entered, touch.travel <= analysis.rules.softButtonMove else { return nil }
-        let area = LibinputDecision.short(entered.event).replacingOccurrences(of: "IN_", with: "")
-        return
-            "touch \(touch.touch) rested on the software button \(area), moving \(SequenceAnalysis.mm(touch.travel)) mm"
-    }
-
-    private var softButtonRule: String {
-        "a touch there counts as a finger only once it has moved more than "
-            + "\(SequenceAnalysis.number(analysis.rules.softButtonMove)) mm; \(analysis.rules.softButtonRelease)"
-    }
-
-    /// Touches that rested on a software button while others made what was reported: libinput
-    /// counted them in no gesture (`tp_touch_active_for_gesture`).
-    private var softButtonRests: [String] {
-        guard !analysis.reported.isEmpty, touches.count > 1 else { return [] }
-        return touches.compactMap(restingOnSoftButton)
     }
 
     /// Why the pad's button, pressed, made no click: clickfinger picks no button for four fingers

@@ -45,4 +45,18 @@ final class ClickPinTests: XCTestCase {
         XCTAssertTrue(earlyConclusion.hasPrefix("libinput made this a click (BTN_LEFT)"), earlyConclusion)
         XCTAssertFalse(earlyConclusion.contains("hold"), earlyConclusion)
     }
+
+    /// Of two holds before a press, the press ended only the second: the first, which a second
+    /// finger coming down cancelled, is not said to be the press's.
+    func testOnlyTheHoldAPressEndedIsSaidToBeIt() throws {
+        let recording = try FingerPaths.recording(
+            [.resting(0, 1.2, x: 50, y: 30), .resting(0.4, 0.5, x: 60, y: 32)], button: 0.9..<1.1)
+        let sequence = try XCTUnwrap(
+            try Replay.explain(recording, named: "two holds", options: ReplayOptions()).explanation.sequences.first)
+        XCTAssertEqual(sequence.reported.map(\.description), ["hold 1 cancelled", "hold 1", "BTN_LEFT"])
+        XCTAssertEqual(sequence.conclusion.components(separatedBy: "ended by the press").count, 2, sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains("; it also sent hold 1 cancelled, hold 1 (ended by the press: "),
+            sequence.conclusion)
+    }
 }
