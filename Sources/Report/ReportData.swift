@@ -8,7 +8,7 @@ import LibinputEvents
 /// Everything one report shows, computed from a recording, the libinput events real libinput
 /// made of it, and both modes' app events. Plain values: rendering does no I/O.
 public struct ReportData {
-    /// What the report is about, usually the recording's path.
+    /// What the report is about, usually the recording's path (``title(of:from:to:)``).
     public var title: String
     /// The recorded device's name.
     public var deviceName: String

@@ -198,8 +198,9 @@ struct Compare: ParsableCommand, ReplayingCommand {
         warn(loaded.notes, in: path)
         let (recording, replay, decisions) = try replayed(
             loaded, from: path, window: window, options: options, explaining: reportDirectory != nil)
+        let title = ReportData.title(of: path, from: window.start, to: window.end)
         let compared = try ComparedRun(
-            replay.events, recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
+            replay.events, recording: reportDirectory == nil ? nil : (title, recording, replay.report.recordingStart),
             speed: options.timing.speed, timeBase: replay.timeBase, configuration: configuration, options: appOptions,
             decisions: decisions, makeSurface: description.makeSurface)
         return [(path, compared)]

@@ -82,7 +82,8 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
         let (part, replay, decisions) = try replayed(
             try input.load(recording), from: recording, window: window, options: options, explaining: true)
         let data = try ReportPage(
-            title: recording, recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
+            title: ReportData.title(of: recording, from: window.start, to: window.end), recording: part,
+            events: replay.events, recordingStart: replay.report.recordingStart,
             timeBase: replay.timeBase, speed: options.timing.speed,
             configuration: description.translatorConfiguration(screen: screen.size),
             options: .init(requestsPointerLock: pointerLock), decisions: decisions, makeSurface: description.makeSurface

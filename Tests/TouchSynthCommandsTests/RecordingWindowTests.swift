@@ -53,6 +53,29 @@ final class RecordingWindowTests: XCTestCase {
         XCTAssertFalse(runCommand(["replay", session, "--start", "0"]).stderr.contains("times count"))
     }
 
+    /// A report of a part says which part in its title, as does `compare --report`'s page and index.
+    func testAReportNamesThePartItDraws() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-part-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("part.html").path
+        let report = runCommand(["report", session, "--start", "1", "--end", "2.5", "-o", page])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(
+            try String(contentsOfFile: page).contains(
+                "<h1>TouchSynth report: \(session), 1.000 s to 2.500 s into it</h1>"))
+        let compared = runCommand([
+            "compare", session, "--start", "2", "--report", folder.appendingPathComponent("c").path,
+        ])
+        XCTAssertEqual(compared.status, 0, compared.stderr)
+        let index = try String(contentsOfFile: folder.appendingPathComponent("c/index.html").path)
+        XCTAssertTrue(index.contains(">\(session), from 2.000 s into it</a>"), index)
+        let whole = folder.appendingPathComponent("whole.html").path
+        XCTAssertEqual(runCommand(["report", session, "-o", whole]).status, 0)
+        XCTAssertTrue(try String(contentsOfFile: whole).contains("<h1>TouchSynth report: \(session)</h1>"))
+    }
+
     /// An end in the middle of a gesture lifts the fingers there: every gesture begun ends, and
     /// both modes' app event streams keep their invariants (every touch ends).
     func testAnEndMidGestureLiftsTheFingers() throws {
