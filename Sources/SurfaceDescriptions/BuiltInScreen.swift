@@ -26,6 +26,10 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
         return screen
     }
 
+    /// The screen a `--surface` value names (a built-in one's name or a file's path), as sentences
+    /// name it: the default's name when there is none.
+    public static func name(of surface: String?) -> String { surface ?? BuiltInScreen.default.rawValue }
+
     /// The description file's text, as shipped.
     public var text: String {
         guard let url = Bundle.module.url(forResource: rawValue, withExtension: "yml", subdirectory: "Screens"),

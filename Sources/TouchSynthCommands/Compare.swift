@@ -135,7 +135,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
                     try emit("== \(name)")
                     try emit(
                         run.comparison.renderTable(
-                            for: run.events, screen: surface ?? BuiltInScreen.default.rawValue,
+                            for: run.events, screen: BuiltInScreen.name(of: surface),
                             timeBase: run.timeBase, width: TableStyle.stdoutWidth()))
                 }
             }

@@ -119,9 +119,11 @@ struct View: ParsableCommand, ReplayingCommand {
             loaded, from: recording, window: window, options: options, explaining: true)
         let timeline = try TimelineFile()
         try ViewTimeline.writeJSON(
-            title: recording, recording: part, events: run.events, recordingStart: run.report.recordingStart,
+            title: ReportData.title(of: recording, from: window.start, to: window.end), recording: part,
+            events: run.events, recordingStart: run.report.recordingStart,
             timeBase: run.timeBase, speed: options.timing.speed, configuration: configuration, options: appOptions,
-            decisions: decisions, differences: { $0.comparison.whatDiffersInWords(for: run.events, screen: surface) },
+            decisions: decisions,
+            differences: { $0.comparison.whatDiffersInWords(for: run.events, screen: BuiltInScreen.name(of: surface)) },
             makeSurface: makeSurface, to: timeline.append)
         server.show(.timeline(timeline))
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.

@@ -330,6 +330,15 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(Set(paddings), [[8, 4]])
     }
 
+    /// Sentences name the screen `--surface` chose, the default one when it chose none, so that
+    /// `compare` and `view` name the same screen.
+    func testTheScreenUnsetIsNamedAsTheDefault() {
+        XCTAssertEqual(BuiltInScreen.name(of: nil), BuiltInScreen.default.rawValue)
+        XCTAssertEqual(BuiltInScreen.name(of: nil), "list")
+        XCTAssertEqual(BuiltInScreen.name(of: "photos"), "photos")
+        XCTAssertEqual(BuiltInScreen.name(of: "my/screen.yml"), "my/screen.yml")
+    }
+
     /// Foundation's JSON scanner traps past 512 levels (found by tools/fuzz); descriptions are
     /// refused long before, with the line, and brackets inside strings do not count.
     func testExcessiveNestingIsFoundBeforeDecoding() {
