@@ -22,4 +22,14 @@ public enum ListenAddress {
         let bytes = withUnsafeBytes(of: v6) { Array($0) }
         return bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80
     }
+
+    /// The page's address on `address` and `port`, the address as inet_ntop writes it (IPv6's
+    /// `0:0:0:0:0:0:0:1` as `::1`, bracketed), as a browser shows it and sends it in `Host`.
+    public static func url(_ address: String, port: UInt16) -> String {
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, address, &v6) == 1 else { return "http://\(address):\(port)/" }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let written = inet_ntop(AF_INET6, &v6, &text, socklen_t(text.count)) != nil
+        return "http://[\(written ? String(cString: text) : address)]:\(port)/"
+    }
 }

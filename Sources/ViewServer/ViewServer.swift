@@ -59,7 +59,7 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
         let bound = Self.boundPort(listener.current) ?? port
         listener.bound(to: bound)
         self.port = bound
-        url = "http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/"
+        url = ListenAddress.url(address, port: bound)
         router.server = self
     }
 
