@@ -70,7 +70,9 @@ let package = Package(
         .target(name: "ProcessSignals"),
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         // The evdev model and the recording formats: values and parsers, files read but no process started.
-        .target(name: "Recordings", dependencies: ["Yams", "LibinputEvents", "LibinputEventText", "OutputFiles"]),
+        .target(
+            name: "Recordings",
+            dependencies: ["Yams", "LibinputEvents", "LibinputEventText", "OutputFiles", "TextTables"]),
         // What the kernel's input core passes on of a driver's events to readers (drivers/input/input.c).
         .target(name: "KernelEmulation", dependencies: ["Recordings"]),
         // libinput's device quirks: the files it reads and what they give a device.
@@ -78,7 +80,7 @@ let package = Package(
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
         .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
-        .target(name: "GestureSynthesis", dependencies: ["Recordings", "Quirks", "LibinputDecisions"]),
+        .target(name: "GestureSynthesis", dependencies: ["Recordings", "Quirks", "LibinputDecisions", "TextTables"]),
         // What the harness and its libinput side tell each other: the side's configuration and the
         // compact binary form libinput's events cross the socket in, both ends defined side by side.
         .target(name: "ReplayChannel", dependencies: ["LibinputEvents"]),
@@ -198,7 +200,9 @@ let package = Package(
         // rules of that version recomputed from the frames. Plain values, no I/O.
         .target(
             name: "LibinputDecisions",
-            dependencies: ["Recordings", "KernelEmulation", "LibinputEvents", "LibinputEventText", "Quirks"]),
+            dependencies: [
+                "Recordings", "KernelEmulation", "LibinputEvents", "LibinputEventText", "Quirks", "TextTables",
+            ]),
         // Two event streams or recordings compared event by event, one recording across libinput
         // versions, a `libinput record --with-libinput` file against a replay.
         .target(

@@ -134,7 +134,7 @@ public struct CorpusTable: Sendable {
     private var summary: String {
         let counts = versions.indices.map { v in "\(cells[v].joined().filter(\.ok).count) of \(cells[v].joined().count)"
         }
-        let pads = devices.count == 1 ? "1 touchpad" : "\(devices.count) touchpads"
+        let pads = TextTable.counted(devices.count, "touchpad")
         let changed = devices.indices.flatMap { i in CorpusGesture.all.indices.map { (i, $0) } }.filter(differs).count
         if versions.count == 1 {
             return "\(counts[0]) gestures reported by libinput \(versions[0]) on \(pads)"

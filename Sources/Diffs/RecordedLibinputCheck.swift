@@ -2,6 +2,7 @@ import Foundation
 import LibinputEventText
 import LibinputEvents
 import Recordings
+import TextTables
 
 /// Where a replay first parts from the recorded libinput events.
 public struct FirstDifference: Encodable, Sendable {
@@ -55,7 +56,8 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
                 "parts at recorded event \(d.index)\(place.isEmpty ? "" : " (\(place))"): recorded "
                     + "\(d.recorded ?? "nothing"), "
                     + "replayed \(d.replayed ?? "nothing")")
-            lines.append("\(differences) event\(differences == 1 ? "" : "s") differ\(differences == 1 ? "s" : "")")
+            lines.append(
+                TextTable.counted(differences, "event") + " " + TextTable.word("differs", "differ", for: differences))
             if let version = recordedLibinput, version != libinput {
                 lines.append(
                     "note: recorded on libinput \(version), replayed on \(libinput): the difference may be libinput's "

@@ -1,6 +1,7 @@
 import Foundation
 import Quirks
 import Recordings
+import TextTables
 
 extension GestureSynthesizer {
     /// Refuses a device no gesture can be performed on: no position axes, or one ranging over
@@ -139,15 +140,16 @@ extension GestureSynthesizer {
             let own = contact.samples.map(\.points.count).max() ?? 0, fingers = own + resting
             guard fingers <= Self.toolKeys.count else {
                 throw fail(
-                    "the \(verb)'s \(own) finger\(own == 1 ? "" : "s") beside \(resting) resting make \(fingers): "
+                    "the \(verb)'s \(TextTable.counted(own, "finger")) beside \(resting) resting make \(fingers): "
                         + "a touchpad counts at most \(Self.toolKeys.count)")
             }
             if fingers > trackedTouches {
                 let key = Self.toolKeys[fingers - 1]
                 guard device.has(type: Evdev.EV_KEY, code: key) else {
                     throw fail(
-                        "\(device.name) tracks \(trackedTouches) touch\(trackedTouches == 1 ? "" : "es") and has no "
-                            + "\(Evdev.codeName(type: Evdev.EV_KEY, code: key)): it cannot report \(fingers) fingers"
+                        "\(device.name) tracks \(TextTable.counted(trackedTouches, "touch", plural: "touches")) "
+                            + "and has no \(Evdev.codeName(type: Evdev.EV_KEY, code: key)): "
+                            + "it cannot report \(fingers) fingers"
                     )
                 }
             }

@@ -1,5 +1,6 @@
 import LibinputDecisions
 import Recordings
+import TextTables
 
 /// What a synthesized recording carries that libinput will not see, said as notes
 /// (``Recordings/Recording/notes``): the kernel reports what the script asked, as a real pad would.
@@ -15,7 +16,7 @@ extension GestureSynthesizer.Pad {
         }
         guard !placed else { return nil }
         let unplaced = min(own, resting + own - trackedTouches)
-        let tracks = trackedTouches == 1 ? "1 finger" : "\(trackedTouches) fingers"
+        let tracks = TextTable.counted(trackedTouches, "finger")
         let rest = resting == 0 ? "" : resting == 1 ? " and 1 rests on it" : " and \(resting) rest on it"
         return "\(device.name) tracks \(tracks) at a time\(rest), so "
             + (unplaced == 1 ? "a finger of the \(verb) has" : "\(unplaced) fingers of the \(verb) have")

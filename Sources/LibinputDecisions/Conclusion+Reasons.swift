@@ -1,4 +1,5 @@
 import Recordings
+import TextTables
 
 /// The reasons a conclusion adds where libinput's rules, not its log, tell them: when an edge
 /// scroll began, how many fingers clickfinger counted, that a jailed thumb still taps, why
@@ -113,7 +114,8 @@ extension Conclusion {
         }
         guard !thumbs.isEmpty else { return "" }
         let which =
-            thumbs.count == 1 ? "touch \(thumbs[0])" : "touches " + thumbs.map(String.init).joined(separator: ", ")
+            TextTable.word("touch", "touches", for: thumbs.count) + " "
+            + thumbs.map(String.init).joined(separator: ", ")
         return "; \(which) still tapped: libinput leaves a thumb out of a tap only when it suppressed it, took it "
             + "from a pinch or found it dead, not a jailed one; "
             + analysis.rules.cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1255, "1.28.1": 1258, "1.31.3": 1262])

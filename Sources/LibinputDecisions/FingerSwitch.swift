@@ -1,4 +1,5 @@
 import Recordings
+import TextTables
 
 extension GestureAnalysis {
     /// A gesture that libinput ended by its finger-count timer: once a gesture has begun, a lift
@@ -35,13 +36,14 @@ extension GestureAnalysis {
         )
         let (gone, came) = (down.subtracting(downAfter), downAfter.subtracting(down))
         func touches(_ slots: Set<Int>) -> String {
-            (slots.count == 1 ? "touch " : "touches ") + slots.sorted().map(String.init).joined(separator: ", ")
+            TextTable.word("touch", "touches", for: slots.count) + " "
+                + slots.sorted().map(String.init).joined(separator: ", ")
         }
         let what =
             !gone.isEmpty && came.isEmpty
             ? touches(gone) + " lifted"
             : !came.isEmpty && gone.isEmpty ? touches(came) + " came down" : "the fingers changed"
-        let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
+        let fingers = { (n: Int) in TextTable.counted(n, "finger") }
         // libinput still waits in `frame`, the last before its timer fired. The wait is cited
         // where it is said, as the finding's own citation follows the finding.
         let lost = analysis.lostWhileWaiting(from: changed, to: frame + 1, citing: analysis.rules.fingerCountWait)
@@ -91,7 +93,7 @@ extension GestureAnalysis {
         var changed = to
         while changed > from + 1, count(changed - 1) == now { changed -= 1 }
         let after = Double(frames[changed].time - decided) / 1000
-        let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
+        let fingers = { (n: Int) in TextTable.counted(n, "finger") }
         return Finding(
             rule: .fingerSwitch, time: frames[changed].time, touch: nil, value: after, limit: nil, unit: "ms",
             exceeds: false, agreesWithLog: nil,
@@ -146,7 +148,7 @@ extension GestureAnalysis {
         let frames = analysis.recording.frames
         let lasted = Double(frames[end].time - frames[start].time) / 1000
         guard let lost = analysis.lostWhileWaiting(from: start, to: end) else { return nil }
-        let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
+        let fingers = { (n: Int) in TextTable.counted(n, "finger") }
         return Finding(
             rule: .fingerSwitch, time: frames[start].time, touch: nil, value: lasted,
             limit: analysis.rules.fingerSwitchTimeout, unit: "ms", exceeds: false, agreesWithLog: nil,

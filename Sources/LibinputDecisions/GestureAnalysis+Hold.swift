@@ -1,4 +1,5 @@
 import Recordings
+import TextTables
 
 /// Holds: the timer that makes one, which with tapping on may be the tap machine's, and what
 /// ends its wait first (the fingers lifting, a clickpad's press), or a hold beside slow motion.
@@ -69,8 +70,8 @@ extension GestureAnalysis {
             let limit = analysis.rules.holdTimeout(fingers: fingers)
             return HoldWait(
                 limit: limit,
-                words: "the hold timer's \(SequenceAnalysis.ms(limit)) ms with \(fingers) "
-                    + "finger\(fingers == 1 ? "" : "s"), which counts time alone",
+                words: "the hold timer's \(SequenceAnalysis.ms(limit)) ms with "
+                    + "\(TextTable.counted(fingers, "finger")), which counts time alone",
                 source: analysis.rules.source(.holdTimer))
         }
         let limit = analysis.rules.tapTimeout

@@ -1,4 +1,5 @@
 import Foundation
+import TextTables
 
 /// The text `evtest` prints: a device header (`Input device ID:`, `Input device name:`,
 /// `Supported events:` with axis details, `Properties:`) and `Event: time ...` lines.
@@ -27,7 +28,7 @@ public enum EvtestFormat {
         guard let first = banner.first, let last = banner.last else { return nil }
         let lines = first.number == last.number ? "line \(first.number)" : "lines \(first.number)–\(last.number)"
         return
-            "\(lines): skipped \(banner.count) line\(banner.count == 1 ? "" : "s") after \"Testing ...\" that are no "
+            "\(lines): skipped \(TextTable.counted(banner.count, "line")) after \"Testing ...\" that are no "
             + "evtest output (a banner: \"\(first.text.prefix(40))\")"
     }
 

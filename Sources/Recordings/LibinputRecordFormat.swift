@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import TextTables
 
 /// `libinput record` YAML, version 1: `devices[].evdev` (name, id, codes, absinfo, properties),
 /// `devices[].udev.properties` and `devices[].events[].evdev` frames of `[sec, usec, type, code, value]`.
@@ -95,7 +96,7 @@ public enum LibinputRecordFormat: RecordingWriter {
         guard let declared, declared != String(devices) else { return [] }
         let cut = Int(declared).map { $0 > devices } ?? false
         return [
-            "ndevices: \(declared), but the file holds \(devices) device\(devices == 1 ? "" : "s")"
+            "ndevices: \(declared), but the file holds \(TextTable.counted(devices, "device"))"
                 + (cut ? ": was it cut short?" : "")
         ]
     }

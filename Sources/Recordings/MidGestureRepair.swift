@@ -1,4 +1,5 @@
 import Foundation
+import TextTables
 
 /// A log that starts mid-gesture (a ring buffer, a paste from the middle) made whole the way a
 /// kernel presents a device to a reader that opens it then: the touches already down, and the
@@ -81,7 +82,10 @@ public struct MidGestureRepair: Sendable {
         let what =
             (inUse.isEmpty
                 ? []
-                : ["touches in slot\(inUse.count == 1 ? "" : "s") \(inUse.map(String.init).joined(separator: ", "))"])
+                : [
+                    "touches in \(TextTable.word("slot", for: inUse.count)) "
+                        + inUse.map(String.init).joined(separator: ", ")
+                ])
             + (held.isEmpty
                 ? [] : [held.map { Evdev.codeName(type: Evdev.EV_KEY, code: $0) }.joined(separator: ", ") + " held"])
         let note =

@@ -1,4 +1,5 @@
 import Foundation
+import TextTables
 
 /// A log's times as its readers take them, event by event. One that goes back from one frame to
 /// the next (a clock stepped, two captures pasted together) moves that event and every later one
@@ -77,9 +78,9 @@ struct TimeRepair {
             notes.append(
                 String(
                     format:
-                        "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward "
+                        "timestamps go back %@ (first at line %d, by %.6f s): later events were moved forward "
                         + "to follow on",
-                    jumps, jumps == 1 ? "" : "s", first.line, Double(first.previous - first.time) / 1e6))
+                    TextTable.counted(jumps, "time"), first.line, Double(first.previous - first.time) / 1e6))
         }
         if let backInFrame {
             notes.append(

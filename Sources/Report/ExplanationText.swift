@@ -4,6 +4,7 @@ import LibinputEventText
 import LibinputEvents
 import Quirks
 import Recordings
+import TextTables
 
 /// An ``Explanation`` as `touchsynth explain` prints it: a section per touch sequence, times in
 /// seconds since the replay's first event, as `replay` shows them.
@@ -167,7 +168,7 @@ public enum ExplanationText {
 
     private static func sequence(_ s: SequenceExplanation, in e: Explanation) -> [String] {
         let most = s.fingers, contacts = s.touches.count
-        let slots = e.slots == 1 ? "1 slot" : "\(e.slots) slots"
+        let slots = TextTable.counted(e.slots, "slot")
         let counted = s.fingersKey.map {
             let key = Evdev.codeName(type: Evdev.EV_KEY, code: $0)
             return ", by \(key) (libinput follows \(slots) of the touchpad: it counts the others by the key)"
@@ -175,8 +176,8 @@ public enum ExplanationText {
         // A contact too light to begin a touch is no finger to libinput.
         let fingers =
             most == 0
-            ? "no finger libinput began, " + (contacts == 1 ? "1 contact" : "\(contacts) contacts")
-            : (most == 1 ? "1 finger" : "\(most) fingers")
+            ? "no finger libinput began, " + TextTable.counted(contacts, "contact")
+            : TextTable.counted(most, "finger")
                 + (counted ?? (contacts > most ? " at most, \(contacts) contacts" : ""))
         var lines = ["sequence \(s.number), \(time(e.seconds(s.start)))–\(time(e.seconds(s.end))): \(fingers)"]
         for t in s.touches {

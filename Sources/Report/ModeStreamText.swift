@@ -2,6 +2,7 @@ import AppEvents
 import Foundation
 import LibinputEventText
 import LibinputEvents
+import TextTables
 
 /// The lines `replay` and `debug` print: libinput's events alone, or beside the app events each
 /// mode made of them; a table, or JSON Lines (`libinputEvents` and `modeEvents` in
@@ -95,7 +96,7 @@ public struct ModeStreamText {
         let counts = zip(modes, accounting).map { mode, a in
             let merged = a.merged.values.reduce(0, +), dropped = a.dropped.values.reduce(0, +)
             let reasons = a.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            let events = a.events == 1 ? "1 libinput event" : "\(a.events) libinput events"
+            let events = TextTable.counted(a.events, "libinput event")
             return "\(mode.rawValue): \(events): \(a.emitted) emitted, \(merged) merged into later events, "
                 + "\(dropped) dropped" + (reasons.isEmpty ? "" : " (\(reasons))")
         }
