@@ -1,3 +1,5 @@
+import LibinputEventText
+
 /// Where two explanations of one recording part: with and without a quirks file, or on two
 /// libinput versions. Each pairs the sequences that cover the same stretch of the recording:
 /// one with one where both divide it alike, which they do unless one reads the touches
@@ -12,6 +14,9 @@ public struct ExplanationChange: Equatable, Sendable {
     /// Each explanation's closing lines over the stretch, "; then " between several.
     public var before: String
     public var after: String
+    /// What libinput reported in each of the stretch's sequences, by each explanation.
+    public var reportedBefore: [[ReportedGesture]]
+    public var reportedAfter: [[ReportedGesture]]
 
     /// The sequence, from 1: the later explanation's first over the stretch, else the earlier's.
     public var number: Int { numbers.first ?? beforeNumbers.first ?? 0 }
@@ -29,7 +34,7 @@ public struct ExplanationChange: Equatable, Sendable {
             else { return nil }
             return ExplanationChange(
                 numbers: b.map(\.number), beforeNumbers: a.map(\.number), before: closing(a, \.conclusion),
-                after: closing(b, \.conclusion))
+                after: closing(b, \.conclusion), reportedBefore: a.map(\.reported), reportedAfter: b.map(\.reported))
         }
     }
 

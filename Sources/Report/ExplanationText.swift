@@ -104,7 +104,7 @@ public enum ExplanationText {
             ]
             : changes.map { change in
                 stretch(change, version: version, against: against) + ": "
-                    + (against.map { "libinput \(version): \(change.after); libinput \($0): \(change.before)" }
+                    + (against.map { versionChange(change, version: version, against: $0) }
                         ?? "with your quirks: \(change.after) (without them: \(change.before))")
             }
         guard let against else { return lines }
@@ -112,6 +112,23 @@ public enum ExplanationText {
             + (events?.lines(byExplain: true) ?? [
                 "the touchpad's events are the same on libinput \(version) as on \(against)"
             ])
+    }
+
+    /// How two versions' sequences over a stretch differ: what each reported, where that differs
+    /// (each version's sequences, printed above, say why); else each one's closing lines, which
+    /// differ in why alone.
+    private static func versionChange(_ change: ExplanationChange, version: String, against: String) -> String {
+        func reported(_ sequences: [[ReportedGesture]]) -> String {
+            sequences.isEmpty
+                ? "nothing, seeing no finger"
+                : sequences.map { $0.isEmpty ? "nothing" : $0.map(\.description).joined(separator: ", ") }
+                    .joined(separator: "; then ")
+        }
+        guard change.reportedAfter == change.reportedBefore else {
+            return "libinput \(version) reported \(reported(change.reportedAfter)); libinput \(against) reported "
+                + reported(change.reportedBefore)
+        }
+        return "libinput \(version): \(change.after); libinput \(against): \(change.before)"
     }
 
     /// The sequences a change covers: one number where both explanations divide the recording

@@ -199,6 +199,12 @@ final class ExplainCommandTests: XCTestCase {
         }
         // Sequence 5 scrolled on both versions: their closing lines alone would not tell them apart.
         XCTAssertFalse(text.stdout.contains("\nsequence 5: libinput"), text.stdout)
+        // Sequence 3 reported other events: the line says which, each version's sequence above why.
+        XCTAssertTrue(
+            text.stdout.contains(
+                "\nsequence 3: libinput \(versions[0]) reported BTN_RIGHT; libinput \(LibinputBuild.system.version) "
+                    + "reported scroll finger, BTN_RIGHT\n"),
+            text.stdout)
     }
 
     /// Where versions part is said of the touchpad, with its quirks as each version listed them:
