@@ -100,7 +100,11 @@ extension StreamDiff {
         return DiffLines.text(differences, unit: "event", limit: limit)
             + [
                 "\(expected.count) events expected, \(actual.count) actual, \(differences.count) differ "
-                    + "(devices: \(([names.isEmpty ? "none" : names] + unmatched).joined(separator: "; ")))"
+                    + "(devices: \(([names.isEmpty ? "none" : names] + unmatched).joined(separator: "; ")); "
+                    + (allTypes
+                        ? "compared: every event but DEVICE_ADDED and DEVICE_REMOVED)"
+                        : "compared: gestures, scrolls and buttons; --all compares every other event but DEVICE_ADDED "
+                            + "and DEVICE_REMOVED too)")
             ]
     }
 }

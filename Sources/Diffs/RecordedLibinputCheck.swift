@@ -47,7 +47,8 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
     public var text: String {
         var lines = [
             "recorded: \(recorded) libinput events, by libinput \(recordedLibinput ?? "of unknown version"); "
-                + "replayed: \(replayed), on libinput \(libinput)"
+                + "replayed: \(replayed), on libinput \(libinput) (compared without DEVICE_ADDED, DEVICE_REMOVED "
+                + "and holds, which libinput record does not write)"
         ]
         if let d = firstDifference {
             let place = [d.line.map { "line \($0)" }, d.time.map { String(format: "+%.3f s", $0) }].compactMap { $0 }

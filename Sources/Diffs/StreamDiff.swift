@@ -19,12 +19,15 @@ public struct StreamDiff: Sendable {
     /// Whether the streams are the same: no difference, on devices both have, or neither having
     /// any (streams of devices that share none are not).
     public var same: Bool
+    /// Whether every type was compared (`--all`), not gestures, scrolls and buttons alone.
+    public var allTypes: Bool
 
     /// Compares the gesture, scroll and button events (as the cross-check against debug-events
     /// does), or with `allTypes` every type but device bookkeeping.
     public init(expected a: [LibinputEvent], actual b: [LibinputEvent], allTypes: Bool) {
         let (namesA, namesB) = (Self.deviceNames(a), Self.deviceNames(b))
         let common = Set(namesA.values).intersection(namesB.values)
+        self.allTypes = allTypes
         expected = Self.shown(a, names: namesA, on: common, allTypes: allTypes)
         actual = Self.shown(b, names: namesB, on: common, allTypes: allTypes)
         differences = EventAlignment.differences(expected, actual)

@@ -109,7 +109,10 @@ public struct VersionComparison: Sendable {
         for (index, (run, parting)) in zip(runs.dropFirst(), partings).enumerated() {
             guard let p = parting else {
                 let events = TextTable.counted(VersionParting.shownEvents(run.events).count, "event")
-                lines.append("\(run.version): the same \(events) as \(runs[index].version)")
+                lines.append(
+                    "\(run.version): the same \(events) as \(runs[index].version) "
+                        + "(DEVICE_ADDED and DEVICE_REMOVED aside)"
+                )
                 continue
             }
             lines += p.lines(deviceKnown: device != nil)

@@ -26,6 +26,16 @@ final class DiffTests: XCTestCase {
         }.count
         XCTAssertTrue(
             same.stdout.contains("\(pinchEvents) events expected, \(pinchEvents) actual, 0 differ"), same.stdout)
+        // The counts say which events they are of, as replay's lines are all of them.
+        XCTAssertTrue(same.stdout.contains("; compared: gestures, scrolls and buttons; --all compares"), same.stdout)
+        let all = runCommand(["diff", "--all", first, second]).stdout
+        let events = try String(contentsOfFile: first, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("\"type\"") && !$0.contains("\"DEVICE_")
+        }.count
+        XCTAssertTrue(
+            all.contains(
+                "\(events) events expected, \(events) actual, 0 differ (devices: ETPS/2 Elantech Touchpad; compared: "
+                    + "every event but DEVICE_ADDED and DEVICE_REMOVED)"), all)
 
         let different = runCommand(["diff", "--json", "--limit", "3", first, other])
         XCTAssertEqual(different.status, 1)

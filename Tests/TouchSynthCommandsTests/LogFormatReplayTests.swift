@@ -89,6 +89,10 @@ final class LogFormatReplayTests: XCTestCase {
         let same = runCommand(["replay", "--with-libinput", capture])
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
         XCTAssertTrue(same.stdout.hasSuffix("same: every recorded libinput event is this run's\n"), same.stdout)
+        XCTAssertTrue(
+            same.stdout.contains(
+                "(compared without DEVICE_ADDED, DEVICE_REMOVED and holds, which libinput record does "),
+            same.stdout)
         // Converted, it keeps the device's events alone, and says so.
         let converted = temporaryPath("converted.yml")
         defer { try? FileManager.default.removeItem(atPath: converted) }
