@@ -43,16 +43,16 @@ extension GestureAnalysis {
             !gone.isEmpty && came.isEmpty
             ? touches(gone) + " lifted"
             : !came.isEmpty && gone.isEmpty ? touches(came) + " came down" : "the fingers changed"
-        let fingers = { (n: Int) in TextTable.counted(n, "finger") }
         // libinput still waits in `frame`, the last before its timer fired. The wait is cited
         // where it is said, as the finding's own citation follows the finding.
         let lost = analysis.lostWhileWaiting(from: changed, to: frame + 1, citing: analysis.rules.fingerCountWait)
         return Finding(
             rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: "ms",
             exceeds: lasted >= limit, agreesWithLog: true, // told only where it fired when libinput's did
-            text: "\(what) \(SequenceAnalysis.ms(lasted)) ms before, from \(fingers(before)) to \(fingers(now)): "
-                + "libinput ends a gesture once a new finger count has lasted \(SequenceAnalysis.ms(limit)) ms "
-                + "(a briefer change is passed over), and goes on with \(fingers(now))" + (lost ?? ""),
+            text: "\(what) \(SequenceAnalysis.ms(lasted)) ms before, from \(counted(fingers: before)) to "
+                + "\(counted(fingers: now)): libinput ends a gesture once a new finger count has lasted "
+                + "\(SequenceAnalysis.ms(limit)) ms "
+                + "(a briefer change is passed over), and goes on with \(counted(fingers: now))" + (lost ?? ""),
             source: analysis.rules.source(.fingerSwitch))
     }
 
@@ -93,15 +93,14 @@ extension GestureAnalysis {
         var changed = to
         while changed > from + 1, count(changed - 1) == now { changed -= 1 }
         let after = Double(frames[changed].time - decided) / 1000
-        let fingers = { (n: Int) in TextTable.counted(n, "finger") }
         return Finding(
             rule: .fingerSwitch, time: frames[changed].time, touch: nil, value: after, limit: nil, unit: "ms",
             exceeds: false, agreesWithLog: nil,
-            text: "the fingers went from \(fingers(outcome.fingers)) to \(fingers(now)) "
+            text: "the fingers went from \(counted(fingers: outcome.fingers)) to \(counted(fingers: now)) "
                 + "\(SequenceAnalysis.ms(after)) ms after libinput settled on a \(outcome.state), before it sent "
                 + "any: until a gesture's first event libinput takes a new finger count at once (the "
                 + "\(SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)) ms wait comes after) and keeps the "
-                + "gesture, so its \(outcome.state) went on with \(fingers(now))",
+                + "gesture, so its \(outcome.state) went on with \(counted(fingers: now))",
             source: analysis.rules.fingerCountAtOnce)
     }
 
@@ -148,11 +147,10 @@ extension GestureAnalysis {
         let frames = analysis.recording.frames
         let lasted = Double(frames[end].time - frames[start].time) / 1000
         guard let lost = analysis.lostWhileWaiting(from: start, to: end) else { return nil }
-        let fingers = { (n: Int) in TextTable.counted(n, "finger") }
         return Finding(
             rule: .fingerSwitch, time: frames[start].time, touch: nil, value: lasted,
             limit: analysis.rules.fingerSwitchTimeout, unit: "ms", exceeds: false, agreesWithLog: nil,
-            text: "the fingers went from \(fingers(count)) to \(fingers(pending)) and back in "
+            text: "the fingers went from \(counted(fingers: count)) to \(counted(fingers: pending)) and back in "
                 + "\(SequenceAnalysis.ms(lasted)) ms, under the "
                 + "\(SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)) ms a new count must last: passed over"
                 + lost,
@@ -210,3 +208,6 @@ extension SequenceAnalysis {
         (start..<end).lazy.compactMap { self.liftHandover(at: $0, of: touch) }.first
     }
 }
+
+/// "1 finger", "3 fingers".
+private func counted(fingers n: Int) -> String { TextTable.counted(n, "finger") }
