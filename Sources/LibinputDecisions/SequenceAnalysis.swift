@@ -285,15 +285,15 @@ struct SequenceAnalysis {
             let (x, y) = (touch.from.x, touch.from.y)
             let fromSide = min(x, width - x)
             let inSide = zones.inSide(x)
+            let (beside, fromTop) = (Self.fromEdge(fromSide, "side", beside: side), top.map { Self.mm(y, beside: $0) })
             guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.palmChange == .detected(.edge) })
             else { return inSide ? edgeExemption(touch, fromSide: fromSide, side: side, width: width) : nil }
-            if let top, !inSide, y < top {
+            if let top, let fromTop, !inSide, y < top {
                 return Finding(
                     rule: .palmEdge, time: touch.down, touch: touch.touch, value: y, limit: top, unit: "mm",
                     exceeds: true, agreesWithLog: true,
                     text:
-                        "touch \(touch.touch) began \(Self.mm(y, beside: top).value) mm from the top, "
-                        + "inside the \(Self.mm(y, beside: top).limit) mm "
+                        "touch \(touch.touch) began \(fromTop.value) mm from the top, inside the \(fromTop.limit) mm "
                         + "top edge zone of a \(Self.mm(height)) mm tall touchpad without top buttons",
                     source: rules.source(.palmEdge, topEdge: true))
             }
@@ -302,18 +302,14 @@ struct SequenceAnalysis {
                 exceeds: inSide, agreesWithLog: inSide,
                 text: "touch \(touch.touch) began "
                     + (hasSides
-                        ? "\(Self.fromEdge(fromSide, "side", beside: side).text), "
-                            + (inSide ? "inside" : "outside")
-                            + " the \(Self.fromEdge(fromSide, "side", beside: side).limit) mm edge zone of a "
+                        ? "\(beside.text), " + (inSide ? "inside" : "outside")
+                            + " the \(beside.limit) mm edge zone of a "
                             + "\(Self.mm(width)) mm wide touchpad"
                         : "\(Self.fromEdge(fromSide, "side")), but a touchpad \(Self.mm(width)) mm wide has no side "
                             + "edge zones")
                     + (inSide
                         ? ""
-                        : top.map {
-                            ", and \(Self.mm(y, beside: $0).value) mm from the top, outside its "
-                                + "\(Self.mm(y, beside: $0).limit) mm top zone"
-                        }
+                        : fromTop.map { ", and \($0.value) mm from the top, outside its \($0.limit) mm top zone" }
                             ?? ""),
                 source: rules.source(.palmEdge))
         }
@@ -338,10 +334,8 @@ struct SequenceAnalysis {
     /// `tp_palm_detect_edge` let it be: with edge scrolling, the right edge's scroll strip; in
     /// libinput 1.22, a clickpad's software button area.
     private func edgeExemption(_ touch: TouchSummary, fromSide: Double, side: Double, width: Double) -> Finding? {
-        let began =
-            "touch \(touch.touch) began \(Self.fromEdge(fromSide, "side", beside: side).text), "
-            + "inside the \(Self.fromEdge(fromSide, "side", beside: side).limit) mm "
-            + "edge zone, "
+        let beside = Self.fromEdge(fromSide, "side", beside: side)
+        let began = "touch \(touch.touch) began \(beside.text), inside the \(beside.limit) mm edge zone, "
         let why: String, source: String
         if edgeScrolling, let size = padSize, edgeScrollStrip(at: touch.from, size: size)?.edge == .right {
             why =
