@@ -332,7 +332,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "ReplaysTests",
-            dependencies: ["Replays", "MockedDevices", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
+            dependencies: [
+                "Replays", "MockedDevices", "Recordings", "LibinputEvents", "LibinputDecisions", "Quirks",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "DiffsTests",
             dependencies: [

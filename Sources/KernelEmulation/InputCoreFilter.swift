@@ -65,8 +65,10 @@ public struct InputCoreFilter: Sendable {
         var copy = recording
         copy.frames = recording.frames.map { frame in
             var events: [EvdevEvent] = []
+            events.reserveCapacity(frame.events.count)
             filter.pass(frame.events, into: &events)
-            return EvdevFrame(time: frame.time, events: events)
+            // A frame passed on whole keeps its storage, so that a long recording is not held twice.
+            return events == frame.events ? frame : EvdevFrame(time: frame.time, events: events)
         }
         return copy
     }

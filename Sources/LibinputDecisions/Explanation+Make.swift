@@ -109,7 +109,9 @@ extension Explanation {
             }
             decisions[sequenceIndex(of: cause)].append(decision)
         }
-        var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
+        // Each sequence's events by their index among `events`, which a long recording's are many
+        // to hold twice.
+        var eventsBySequence = Array(repeating: [Int32](), count: sequences.count)
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
         var gesturesBySequence = Array(repeating: [SequenceAnalysis.GestureSent](), count: sequences.count)
         // The times of the recording's own button keys: a button there outside every sequence
@@ -124,7 +126,8 @@ extension Explanation {
         var buttonsWithoutFinger: [ButtonChange] = []
         // A press's release goes where the press went: a click held past the lift is the sequence's.
         var pressedWithoutFinger: Set<UInt32> = []
-        for event in events where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
+        for (index, event) in events.enumerated()
+        where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
             let time = event.time - recordingStart
             let n = starts.sequenceIndex(holding: time)
             if case .pointerButton(let button, let state, _) = event.kind,
@@ -136,7 +139,7 @@ extension Explanation {
                 buttonsWithoutFinger.append(ButtonChange(time: time, button: button, pressed: state == .pressed))
                 continue
             }
-            eventsBySequence[n].append(event)
+            eventsBySequence[n].append(Int32(index))
             if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
             switch event.kind {
             case .pointerScroll(let s) where s.source == .finger: gesturesBySequence[n].append((time, .scroll))
@@ -176,7 +179,8 @@ extension Explanation {
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
-                    reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
+                    reported: ReportedGesture.sequence(of: eventsBySequence[n].lazy.map { events[Int($0)] }),
+                    motion: motionBySequence[n],
                     gestureSent: gesturesBySequence[n], typing: typing, switches: switches,
                     sendEvents: sendEvents,
                     thresholds: thresholds,

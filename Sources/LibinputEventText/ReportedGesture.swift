@@ -23,7 +23,7 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     case touch
 
     /// The gestures of `events`, in order; a run of scrolling from one source, or of motion, is one.
-    public static func sequence(of events: [LibinputEvent]) -> [ReportedGesture] {
+    public static func sequence(of events: some Sequence<LibinputEvent>) -> [ReportedGesture] {
         var sequence: [ReportedGesture] = []
         func append(_ entry: ReportedGesture, collapsing: Bool = false) {
             if collapsing && sequence.last == entry { return }

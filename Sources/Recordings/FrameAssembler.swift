@@ -52,7 +52,14 @@ struct FrameAssembler {
         {
             current[current.count - 1].value = 1
         }
-        return EvdevFrame(time: frameTime, events: current)
+        return EvdevFrame(time: frameTime, events: Self.exactCopy(current))
+    }
+
+    /// `events` in a buffer of their own, as long as they are: a frame returned sharing the
+    /// assembler's buffer would keep its capacity (the largest frame's so far) for the recording's
+    /// life, and the next `removeAll(keepingCapacity:)` would allocate another as large.
+    private static func exactCopy(_ events: [EvdevEvent]) -> [EvdevEvent] {
+        events.withUnsafeBufferPointer { Array($0) }
     }
 
     /// How many events the frame being made holds so far.
@@ -63,6 +70,6 @@ struct FrameAssembler {
         guard !current.isEmpty else { return nil }
         current.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
         defer { current.removeAll() }
-        return EvdevFrame(time: frameTime, events: current)
+        return EvdevFrame(time: frameTime, events: Self.exactCopy(current))
     }
 }

@@ -45,18 +45,21 @@ extension Replay {
         return (explanation, part, replay)
     }
 
-    /// `recording` replayed as ``open(_:named:from:to:options:)`` does, and, `explaining`, explained
-    /// (``explain(_:named:from:to:options:)``): the part replayed, the replay, and libinput's
-    /// decisions placed on it, none unless `explaining`.
+    /// `recording` replayed as ``open(_:named:from:to:options:)`` does, and, `explaining` a part of
+    /// fewer than `frames` frames, explained (``explain(_:named:from:to:options:)``): the part
+    /// replayed, the replay, and libinput's decisions placed on it, none otherwise. (A report's
+    /// page shows the decisions in its player, which it leaves out past a number of frames: the
+    /// explanation of a longer part would be held for nothing.)
     public static func open(
         _ recording: Recording, named name: String, from start: Double? = nil, to end: Double? = nil,
-        options: ReplayOptions, explaining: Bool
+        options: ReplayOptions, explaining: Bool, upTo frames: Int = .max
     ) throws(HarnessError) -> (recording: Recording, replay: Replay, decisions: [DecisionNote]) {
-        guard explaining else {
-            let opened = try open(recording, named: name, from: start, to: end, options: options)
+        let part = try harnessError { () throws(RecordingError) in try recording.cut(from: start, to: end, file: name) }
+        guard explaining, part.frames.count < frames else {
+            let opened = try open(part, named: name, options: options)
             return (opened.recording, opened.replay, [])
         }
-        let run = try explain(recording, named: name, from: start, to: end, options: options)
+        let run = try explain(part, named: name, options: options)
         return (run.recording, run.replay, run.explanation.notes)
     }
 

@@ -197,7 +197,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
         let loaded = try file.recording(description: input.desc, node: input.node)
         warn(loaded.notes, in: path)
         let (recording, replay, decisions) = try replayed(
-            loaded, from: path, window: window, options: options, explaining: reportDirectory != nil)
+            loaded, from: path, window: window, options: options, explaining: reportDirectory != nil,
+            upTo: ReportPage.playerFrameLimit)
         let title = ReportData.title(of: path, from: window.start, to: window.end)
         let compared = try ComparedRun(
             replay.events, recording: reportDirectory == nil ? nil : (title, recording, replay.report.recordingStart),

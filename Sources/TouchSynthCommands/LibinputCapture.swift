@@ -13,15 +13,15 @@ func replayEvents(_ source: ReplaySource, from recording: String, options: Repla
     return replay
 }
 
-/// `loaded` (read from `path`) cut to `window` and replayed with `options`, `explaining` or not
-/// (``Replay/open(_:named:from:to:options:explaining:)``), told as
-/// ``replayEvents(_:from:options:)`` tells a replay.
+/// `loaded` (read from `path`) cut to `window`, replayed with `options` and explained or not, as
+/// ``Replay/open(_:named:from:to:options:explaining:upTo:)`` does; told as ``replayEvents(_:from:options:)`` does.
 func replayed(
     _ loaded: Recording, from path: String, window: WindowOptions,
-    options: ReplayOptions, explaining: Bool = false
+    options: ReplayOptions, explaining: Bool = false, upTo frames: Int = .max
 ) throws -> (recording: Recording, replay: Replay, decisions: [DecisionNote]) {
     let run = try Replay.open(
-        loaded, named: path, from: window.start, to: window.end, options: options, explaining: explaining)
+        loaded, named: path, from: window.start, to: window.end, options: options, explaining: explaining,
+        upTo: frames)
     try told(run.replay, from: path, options: options)
     return run
 }

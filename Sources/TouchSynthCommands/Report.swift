@@ -80,7 +80,8 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
         let path = output ?? ReportIndex.baseName(for: recording) + (writesSVG ? ".svg" : ".html")
         let options = try options()
         let (part, replay, decisions) = try replayed(
-            try input.load(recording), from: recording, window: window, options: options, explaining: true)
+            try input.load(recording), from: recording, window: window, options: options, explaining: true,
+            upTo: ReportPage.playerFrameLimit)
         let data = try ReportPage(
             title: ReportData.title(of: recording, from: window.start, to: window.end), recording: part,
             events: replay.events, recordingStart: replay.report.recordingStart,

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputDecisions
 import LibinputEvents
 import MockedDevices
 import Recordings
@@ -189,6 +190,21 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(replay.report.framesDelivered, part.frames.count)
         let full = try Replay(.recording(whole))
         XCTAssertLessThan(replay.events.count, full.events.count)
+    }
+
+    /// `open` explains the part when asked, unless the part has as many frames as it may or more:
+    /// a report's page, whose player alone shows the decisions, leaves the player out past a size.
+    func testOpenExplainsAPartUpToTheFramesAsked() throws {
+        let whole = try RecordingLoader.load(session)
+        let part = try whole.cut(from: 2, to: 4, file: session)
+        func decisions(upTo frames: Int) throws -> [DecisionNote] {
+            try Replay.open(
+                whole, named: session, from: 2, to: 4, options: ReplayOptions(), explaining: true, upTo: frames
+            )
+            .decisions
+        }
+        XCTAssertFalse(try decisions(upTo: part.frames.count + 1).isEmpty)
+        XCTAssertTrue(try decisions(upTo: part.frames.count).isEmpty)
     }
 
     /// A window that starts after the recording's end is the caller's mistake, named.
