@@ -9,7 +9,7 @@ extension SequenceAnalysis {
     func edgePalmStayed(touch: Int, began: UInt64) -> String {
         guard let (width, height) = padSize,
             case let zones = PalmEdgeZones(width: width, height: height, device: recording.device),
-            zones.side != nil,
+            let side = zones.side,
             let track = sequence.tracks.first(where: {
                 $0.slot == touch && $0.points[0].time <= began && $0.points[$0.points.count - 1].time >= began
             }),
@@ -40,8 +40,11 @@ extension SequenceAnalysis {
         }
         // A palm lifted within the timeout, never out of the zone, needs no reason to have stayed one.
         guard track.points[track.points.count - 1].time >= timeout, let last = window.last else { return "" }
+        // Told beside the zone it was in, as the edge finding tells where it began.
         let place =
-            zones.inSide(last.x) ? Self.fromEdge(min(last.x, width - last.x), "side") : Self.fromEdge(last.y, "top")
+            zones.inSide(last.x)
+            ? Self.fromEdge(min(last.x, width - last.x), "side", beside: side).text
+            : zones.top.map { Self.fromEdge(last.y, "top", beside: $0).text } ?? Self.fromEdge(last.y, "top")
         return "; it stayed one: it was still in the edge zone when it had been down "
             + "\(Self.ms(rules.edgePalmTimeout)) ms (\(place)), and " + rule
     }

@@ -255,12 +255,13 @@ private struct Measure {
     private func movementFindings(limit: Double, _ which: RuleBook.MovementLimit) -> [Finding] {
         touches.map { t in
             let d = moved(t)
+            let printed = SequenceAnalysis.mm(d, beside: limit)
             return Finding(
                 rule: .gestureMovement, time: at, touch: t.slot, value: d, limit: limit, unit: "mm",
                 exceeds: d >= limit,
                 agreesWithLog: nil,
-                text: "touch \(t.slot) moved \(SequenceAnalysis.mm(d)) mm in \(SequenceAnalysis.ms(elapsed)) ms since "
-                    + "the fingers were detected (\(SequenceAnalysis.mm(limit)) mm each lets "
+                text: "touch \(t.slot) moved \(printed.value) mm in \(SequenceAnalysis.ms(elapsed)) ms since "
+                    + "the fingers were detected (\(printed.limit) mm each lets "
                     + (which == .pinch ? "a scroll turn pinch)" : "the directions decide)"),
                 source: rules.source(.gestureMovement, movement: which))
         }

@@ -25,8 +25,8 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     /// The gestures of `events`, in order; a run of scrolling from one source, or of motion, is one.
     public static func sequence(of events: some Sequence<LibinputEvent>) -> [ReportedGesture] {
         var sequence: [ReportedGesture] = []
-        func append(_ entry: ReportedGesture, collapsing: Bool = false) {
-            if collapsing && sequence.last == entry { return }
+        func append(_ entry: ReportedGesture) {
+            if entry.isRun && sequence.last == entry { return }
             sequence.append(entry)
         }
         // A gesture begun and not yet ended, which the events' end leaves open.
@@ -44,8 +44,8 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
             case .gesturePinchEnd(let n, _, let cancelled): ended(.pinch(fingers: n, end: .ending(cancelled)))
             case .gestureSwipeEnd(let n, let cancelled): ended(.swipe(fingers: n, end: .ending(cancelled)))
             case .gestureHoldEnd(let n, let cancelled): ended(.hold(fingers: n, end: .ending(cancelled)))
-            case .pointerScroll(let s): append(.scroll(s.source), collapsing: true)
-            case .pointerMotion, .pointerMotionAbsolute: append(.motion, collapsing: true)
+            case .pointerScroll(let s): append(.scroll(s.source))
+            case .pointerMotion, .pointerMotionAbsolute: append(.motion)
             case .pointerButton(let button, let state, _) where state == .pressed:
                 pressed.insert(button)
                 append(.button(button))
@@ -57,6 +57,23 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         }
         if let open { sequence.append(open) }
         return sequence
+    }
+
+    /// The gestures of several stretches of events (each as ``sequence(of:)`` gives it) as one
+    /// stretch of them all: a run of scrolling or motion that goes on from one to the next is one.
+    public static func joined(_ sequences: [[ReportedGesture]]) -> [ReportedGesture] {
+        sequences.joined().reduce(into: []) { joined, entry in
+            if !(entry.isRun && joined.last == entry) { joined.append(entry) }
+        }
+    }
+
+    /// Whether it stands for a run of events, which one entry says however long: scrolling from
+    /// one source, or pointer motion.
+    private var isRun: Bool {
+        switch self {
+        case .scroll, .motion: true
+        default: false
+        }
     }
 
     /// Its short form, as the JSON and the version table write it: `pinch 2`, `swipe 3 cancelled`,

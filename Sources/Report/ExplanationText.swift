@@ -124,7 +124,8 @@ public enum ExplanationText {
                 : sequences.map { $0.isEmpty ? "nothing" : $0.map(\.description).joined(separator: ", ") }
                     .joined(separator: "; then ")
         }
-        guard change.reportedAfter == change.reportedBefore else {
+        // Sequences divided otherwise that reported the same events differ in why alone.
+        guard ReportedGesture.joined(change.reportedAfter) == ReportedGesture.joined(change.reportedBefore) else {
             return "libinput \(version) reported \(reported(change.reportedAfter)); libinput \(against) reported "
                 + reported(change.reportedBefore)
         }

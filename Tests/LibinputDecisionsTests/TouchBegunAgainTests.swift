@@ -101,6 +101,9 @@ final class TouchBegunAgainTests: XCTestCase {
                 $0.text.contains("began 3.25 mm from the top, inside the 3.31 mm top edge zone")
             },
             "\(sequence.findings.map(\.text))")
+        // Where it still was when it stayed a palm is told with the same decimals.
+        XCTAssertFalse(sequence.conclusion.contains("(3.3 mm from the top)"), sequence.conclusion)
+        XCTAssertTrue(sequence.conclusion.contains(" mm from the top), and libinput lets"), sequence.conclusion)
     }
 
     /// A palm that leaves the zone in time but steeply, lifted before the 200 ms are up: its
