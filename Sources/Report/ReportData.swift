@@ -87,9 +87,10 @@ public struct ReportData {
     ///   - pipeline: both modes' run of `libinput`, finished, its app events kept and each mode's
     ///     surface with the recognizers the timelines show.
     ///   - pointerInteractions: the pointer interactions the translators had.
+    ///   - screenName: the app screen's name, as ``whatDiffers`` names it (compare's words).
     public init(
         title: String, recording: Recording, libinput: [LibinputEvent], timeBase: TimeBase,
-        pipeline: ModePipeline, screen: Size, pointerInteractions: [PointerInteraction] = []
+        pipeline: ModePipeline, screen: Size, pointerInteractions: [PointerInteraction] = [], screenName: String? = nil
     ) {
         self.pipeline = pipeline
         let compat = pipeline[.compatibility].appEvents, indirect = pipeline[.indirectInput].appEvents
@@ -132,7 +133,7 @@ public struct ReportData {
                 pipeline[.compatibility].surface?.pointerRegionTransitions ?? [],
                 pipeline[.indirectInput].surface?.pointerRegionTransitions ?? []
             ))
-        whatDiffers = comparison.whatDiffersInWords(for: libinput, screen: nil)
+        whatDiffers = comparison.whatDiffersInWords(for: libinput, screen: screenName)
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {

@@ -17,12 +17,12 @@ public struct ComparedRun {
 
     /// `events` through both modes, each running what `options` ask besides; with `recording`
     /// (`title`'s, its first frame at `recordingStart` on the events' clock, played at `speed`),
-    /// the report page too.
+    /// the report page too, naming the app screen `screenName`.
     public init(
         _ events: [LibinputEvent], recording: (title: String, recording: Recording, start: UInt64?)? = nil,
         speed: Double = 1, timeBase: TimeBase? = nil, configuration: AppEventTranslator.Configuration,
-        options: ModePipeline.Options,
-        decisions: [DecisionNote] = [], makeSurface: () throws -> Surface
+        options: ModePipeline.Options, decisions: [DecisionNote] = [], screenName: String? = nil,
+        makeSurface: () throws -> Surface
     ) throws {
         self.events = events
         self.timeBase = timeBase ?? TimeBase(of: events)
@@ -30,7 +30,7 @@ public struct ComparedRun {
             let page = try ReportPage(
                 title: recording.title, recording: recording.recording, events: events, recordingStart: recording.start,
                 timeBase: self.timeBase, speed: speed, configuration: configuration, options: options,
-                decisions: decisions, makeSurface: makeSurface)
+                decisions: decisions, screenName: screenName, makeSurface: makeSurface)
             (pipeline, comparison, report) = (page.data.pipeline, page.data.comparison, page)
         } else {
             pipeline = try ModePipeline.run(

@@ -31,11 +31,12 @@ public struct ReportPage {
     /// libinput read them. Its times count from the replay's
     /// `timeBase`; `options` say what else each mode runs (the delivery invariants checked,
     /// ``ModePipeline/Lane/violations``; the pointer lock asked for); the player shows libinput's
-    /// `decisions`, and is left out beyond `playerFrameLimit` frames.
+    /// `decisions`, and is left out beyond `playerFrameLimit` frames; `screenName` names the app
+    /// screen where the page says what differs in compare's words.
     public init(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-        options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
+        options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [], screenName: String? = nil,
         playerFrameLimit: Int = Self.playerFrameLimit, makeSurface: () throws -> Surface
     ) rethrows {
         // The player's frames: the pad's (when they have a start), libinput's events, and the end.
@@ -58,7 +59,8 @@ public struct ReportPage {
         }
         data = ReportData(
             title: title, recording: recording, libinput: events, timeBase: timeBase, pipeline: pipeline,
-            screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions)
+            screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions,
+            screenName: screenName)
     }
 
     /// The page: the report with the player, everything inline; under its title the test

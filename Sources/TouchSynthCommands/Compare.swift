@@ -203,7 +203,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         let compared = try ComparedRun(
             replay.events, recording: reportDirectory == nil ? nil : (title, recording, replay.report.recordingStart),
             speed: options.timing.speed, timeBase: replay.timeBase, configuration: configuration, options: appOptions,
-            decisions: decisions, makeSurface: description.makeSurface)
+            decisions: decisions, screenName: BuiltInScreen.name(of: surface), makeSurface: description.makeSurface)
         return [(path, compared)]
     }
 }

@@ -84,10 +84,10 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
             upTo: ReportPage.playerFrameLimit)
         let data = try ReportPage(
             title: ReportData.title(of: recording, from: window.start, to: window.end), recording: part,
-            events: replay.events, recordingStart: replay.report.recordingStart,
-            timeBase: replay.timeBase, speed: options.timing.speed,
-            configuration: description.translatorConfiguration(screen: screen.size),
-            options: .init(requestsPointerLock: pointerLock), decisions: decisions, makeSurface: description.makeSurface
+            events: replay.events, recordingStart: replay.report.recordingStart, timeBase: replay.timeBase,
+            speed: options.timing.speed, configuration: description.translatorConfiguration(screen: screen.size),
+            options: .init(requestsPointerLock: pointerLock), decisions: decisions,
+            screenName: BuiltInScreen.name(of: surface), makeSurface: description.makeSurface
         )
         try writeFile(writesSVG ? data.data.svg(plot ?? .touchpad) : data.html(), to: path)
         guard !isPipe(path) else { return }

@@ -43,18 +43,19 @@ final class ReportPageTests: XCTestCase {
         let page = try ReportPage(
             title: title, recording: recording, events: replay.events,
             recordingStart: replay.report.recordingStart, timeBase: replay.timeBase,
-            configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
+            configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize), screenName: "list"
         ) { try screen.makeSurface() }
         return (page, replay)
     }
 
     /// Where no recognizer did anything, the page says what libinput reported instead, in the
-    /// sentence compare prints in place of its table.
+    /// sentence compare prints in place of its table, naming the screen as compare does.
     func testAPageWhereNothingWasTakenSaysWhatLibinputReported() throws {
         let (page, replay) = try listPage(
             Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path,
             title: "leftmove")
-        let sentence = try XCTUnwrap(page.data.comparison.nothingTakenInWords(for: replay.events, screen: nil))
+        let sentence = try XCTUnwrap(page.data.comparison.nothingTakenInWords(for: replay.events, screen: "list"))
+        XCTAssertTrue(sentence.contains("no recognizer on the list screen took any of it"), sentence)
         XCTAssertTrue(sentence.hasPrefix("libinput reported pointer motion"), sentence)
         XCTAssertEqual(page.data.whatDiffers, [sentence])
         XCTAssertTrue(page.data.html().contains("<h2>What differs</h2>"), "the sentence has its heading")
