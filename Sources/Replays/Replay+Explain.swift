@@ -48,8 +48,9 @@ extension Replay {
     /// `recording` replayed as ``open(_:named:from:to:options:)`` does, and, `explaining` a part of
     /// fewer than `frames` frames, explained (``explain(_:named:from:to:options:)``): the part
     /// replayed, the replay, and libinput's decisions placed on it, none otherwise. (A report's
-    /// page shows the decisions in its player, which it leaves out past a number of frames: the
-    /// explanation of a longer part would be held for nothing.)
+    /// page shows the decisions in its player alone, whose frames are the part's and libinput's
+    /// events: a part of `ReportPage.playerFrameLimit` frames or more has none, whatever libinput
+    /// made of it, and is not explained for nothing; a shorter one may still have none.)
     public static func open(
         _ recording: Recording, named name: String, from start: Double? = nil, to end: Double? = nil,
         options: ReplayOptions, explaining: Bool, upTo frames: Int = .max

@@ -3,6 +3,7 @@ import Gestures
 import AppEvents
 import LibinputEvents
 import ModeComparison
+import TextTables
 
 /// The report's plots, each a standalone SVG document, and the page that holds them all.
 public enum ReportPlot: String, CaseIterable, Sendable {
@@ -125,7 +126,7 @@ extension ReportData {
         let regionCount = pointerInteractions.reduce(0) { $0 + $1.regions.count }
         let transitions = comparison.pointerRegions?.indirect.count ?? 0
         let counted =
-            (regionCount == 1 ? "1 region" : "\(regionCount) regions") + ", "
+            TextTable.counted(regionCount, "region") + ", "
             + Self.entriesAndExits(transitions)
         svg.text("\(title) (\(counted))", x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "x (points)", yTitle: "y (points)")

@@ -23,8 +23,9 @@ public enum ListenAddress {
         return bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80
     }
 
-    /// The page's address on `address` and `port`, the address as inet_ntop writes it (IPv6's
-    /// `0:0:0:0:0:0:0:1` as `::1`, bracketed), as a browser shows it and sends it in `Host`.
+    /// The page's address on `address` and `port`, the address as inet_ntop writes it: IPv6's
+    /// `0:0:0:0:0:0:0:1` as `::1`, bracketed, as a browser writes it (an IPv4-mapped one, which a
+    /// browser writes in hex, keeps its dotted form, which the server's Host check takes too).
     public static func url(_ address: String, port: UInt16) -> String {
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, address, &v6) == 1 else { return "http://\(address):\(port)/" }

@@ -23,7 +23,8 @@ final class ListenAddressTests: XCTestCase {
         }
     }
 
-    /// The address the view prints is written as a browser writes it in its address bar and `Host`.
+    /// The address the view prints is written as inet_ntop writes it, as a browser does (but an
+    /// IPv4-mapped one, which keeps its dotted form).
     func testTheAddressPrintedIsCanonical() {
         XCTAssertEqual(ListenAddress.url("127.0.0.1", port: 8080), "http://127.0.0.1:8080/")
         XCTAssertEqual(ListenAddress.url("0:0:0:0:0:0:0:1", port: 80), "http://[::1]:80/")
