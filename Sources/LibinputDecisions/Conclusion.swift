@@ -239,12 +239,14 @@ struct Conclusion {
         let kind = outcome.state
         if kind == .scroll, analysis.scrollMethod == .twoFinger,
             let frame = GestureAnalysis.frame(of: outcome.decision, in: analysis),
-            analysis.averageMotionIsNil(after: frame)
+            let motion = analysis.nilAverageMotion(after: frame)
         {
             let source = analysis.rules.cite(
                 "evdev-mt-touchpad-gestures.c", ["1.22.1": 1182, "1.28.1": 1557, "1.31.3": 1698])
             return "while the fingers stayed down: its gesture machine scrolls by the touches' average motion, and "
-                + "theirs came to nothing in every frame (they moved opposite ways, evenly); \(source)"
+                + (motion == .still
+                    ? "the touches did not move; \(source)"
+                    : "theirs came to nothing in every frame (they moved opposite ways, evenly); \(source)")
         }
         guard kind == .scroll, analysis.scrollMethod != .twoFinger else {
             return "before its gesture machine ended it"
