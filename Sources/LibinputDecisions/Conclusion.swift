@@ -1,5 +1,6 @@
 import LibinputEventText
 import Recordings
+import TextTables
 
 /// The one line that closes a sequence's explanation: what libinput made of it, and the number
 /// that decided it.
@@ -205,7 +206,29 @@ struct Conclusion {
         let waited = sent ? firstEventDelay(outcome) : ""
         let carried = outcome.countTaken.map { "; then " + $0.text } ?? ""
         return opening + what + instead + " because " + deciding.text + agreement + stayed + waited + carried + unsent
-            + also + noTap
+            + also + endedByCount(upTo: outcome) + noTap
+    }
+
+    /// The gestures to `outcome`, it too, that a new finger count ended (libinput cancels a pinch,
+    /// swipe or hold and ends a scroll), and why: the reported list says "cancelled", and
+    /// otherwise only the numbers would say why. The rule is said once.
+    private func endedByCount(upTo outcome: GestureAnalysis.Outcome) -> String {
+        let upTo = gestures.outcomes.prefix { $0.decision != outcome.decision } + [outcome]
+        let endings = upTo.compactMap { gesture in
+            gesture.endedByCount.flatMap { wasReported(gesture.state) ? (gesture, $0) : nil }
+        }
+        let wait = SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)
+        return endings.enumerated().map { index, entry in
+            let (gesture, ending) = entry
+            let ended = gesture.state == .scroll ? "ended" : "cancelled"
+            let what =
+                gesture.decision == outcome.decision
+                ? "libinput \(ended) it"
+                : "before it, libinput \(ended) \(Self.article(gesture.state, fingers: gesture.fingers))"
+            return "; \(what) when \(ending.what) and the new count, "
+                + "\(TextTable.counted(ending.fingers, "finger")), lasted \(wait) ms"
+                + (index == 0 ? " (libinput ends a gesture at a new finger count that lasts \(wait) ms)" : "")
+        }.joined()
     }
 
     /// When a pinch's first event came after the frame or timer that decided it, and the frames

@@ -2,6 +2,13 @@ import Recordings
 import TextTables
 
 extension GestureAnalysis {
+    /// A new finger count that ended a gesture: which touches came or went, and how many fingers
+    /// were left down.
+    struct CountEnding {
+        var what: String
+        var fingers: Int
+    }
+
     /// A gesture that libinput ended by its finger-count timer: once a gesture has begun, a lift
     /// or a new touch sets the timer, and the new count ends the gesture only if it lasts 100 ms
     /// (`tp_gesture_handle_state`; from 1.27 `tp_gesture_update_finger_state`). From 1.27 its line is
@@ -10,7 +17,9 @@ extension GestureAnalysis {
     /// The fingers counted are those not set aside as palms or thumbs. The three-finger drag's
     /// states wait on a new count too, but their timeout ends no gesture (it is passed over, lifts
     /// the drag's button or resumes the drag), so no finding here is theirs.
-    static func fingerSwitch(_ decision: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
+    static func fingerSwitch(
+        _ decision: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> (finding: Finding, ending: CountEnding)? {
         let before127 = LibinputChange.isBefore(analysis.rules.version, "1.27.0")
         guard case .timers(let time) = decision.cause,
             decision.event == "GESTURE_EVENT_FINGER_SWITCH_TIMEOUT"
@@ -46,7 +55,7 @@ extension GestureAnalysis {
         // libinput still waits in `frame`, the last before its timer fired. The wait is cited
         // where it is said, as the finding's own citation follows the finding.
         let lost = analysis.lostWhileWaiting(from: changed, to: frame + 1, citing: analysis.rules.fingerCountWait)
-        return Finding(
+        let finding = Finding(
             rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: "ms",
             exceeds: lasted >= limit, agreesWithLog: true, // told only where it fired when libinput's did
             text: "\(what) \(SequenceAnalysis.ms(lasted)) ms before, from \(counted(fingers: before)) to "
@@ -54,6 +63,7 @@ extension GestureAnalysis {
                 + "\(SequenceAnalysis.ms(limit)) ms "
                 + "(a briefer change is passed over), and goes on with \(counted(fingers: now))" + (lost ?? ""),
             source: analysis.rules.source(.fingerSwitch))
+        return (finding, CountEnding(what: what, fingers: now))
     }
 
     /// The first frame libinput counted more fingers than its gesture machine makes gestures of,

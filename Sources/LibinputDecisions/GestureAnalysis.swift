@@ -12,6 +12,8 @@ struct GestureAnalysis {
         var deciding: Finding?
         /// A new finger count libinput took before the gesture's first event, which it went on with.
         var countTaken: Finding?
+        /// The new finger count, lasting past libinput's timer, that ended the gesture.
+        var endedByCount: CountEnding?
     }
 
     private(set) var findings: [Finding] = []
@@ -43,9 +45,14 @@ struct GestureAnalysis {
             }
             // libinput 1.31 logs the timer's cancel and its switch both.
             if let switched = Self.fingerSwitch(decision, in: analysis),
-                !findings.contains(where: { $0.rule == .fingerSwitch && $0.time == switched.time })
+                !findings.contains(where: { $0.rule == .fingerSwitch && $0.time == switched.finding.time })
             {
-                findings.append(switched)
+                findings.append(switched.finding)
+                if let last = outcomes.indices.last,
+                    outcomes[last].state == decision.from.flatMap({ LibinputGesture(state: $0) })
+                {
+                    outcomes[last].endedByCount = switched.ending
+                }
             }
             if LibinputDecision.short(to) == "HOLD_AND_MOTION", let start = detected,
                 let beside = Self.holdBesideMotion(decision, since: start, in: analysis)
