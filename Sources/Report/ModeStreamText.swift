@@ -67,7 +67,7 @@ public struct ModeStreamText {
                 row == 0 ? source : "", width: style.sourceWidth, colour: event.map(TableStyle.colour(of:)))
             for (index, column) in columns.enumerated() {
                 let appEvent = row < column.count ? column[row] : nil
-                let shown = appEvent.map(AppEventFormat.short) ?? ""
+                let shown = appEvent.map { earlier($0, than: event) + AppEventFormat.short($0) } ?? ""
                 if style.cuts(shown, width: style.columnWidth) { legend.noteCut() }
                 text += style.cell(
                     shown, width: style.columnWidth, colour: appEvent.flatMap(TableStyle.colour(of:)),
@@ -77,6 +77,17 @@ public struct ModeStreamText {
             while text.last == " " { text.removeLast() }
             return text
         }
+    }
+
+    /// "(at 0.320s) " before an app event stamped earlier than the libinput event it is printed
+    /// with (a wheel scroll's end, made when the next event showed the wheel had stopped), or
+    /// made at the end of the stream; "" for one stamped with its row's event.
+    private mutating func earlier(_ appEvent: AppEvent, than event: LibinputEvent?) -> String {
+        guard let timeBase else { return "" }
+        let at = timeBase.seconds(atTimestamp: appEvent.timestamp)
+        if let event, abs(at - timeBase.seconds(event.time)) < 0.0005 { return "" }
+        legend.noteEarlier()
+        return String(format: "(at %.3fs) ", at)
     }
 
     /// The closing lines: what became of every libinput event in each mode (emitted, merged into

@@ -7,11 +7,15 @@ public struct TableLegend: Sendable {
     private var translations = false
     private var systemKinds: Set<SystemGestureEvent.Kind> = []
     private var cut = false
+    private var earlier = false
 
     public init() {}
 
     /// Notes that a cell was cut to fit its column (``TableStyle/cuts(_:width:)``).
     public mutating func noteCut() { cut = true }
+
+    /// Notes that an app event was printed with its own time, as it was stamped earlier than its row.
+    public mutating func noteEarlier() { earlier = true }
 
     /// Notes the terms `event`'s text uses.
     public mutating func note(_ event: AppEvent) {
@@ -60,6 +64,11 @@ public struct TableLegend: Sendable {
                 "no later event carried it: a change that would reach the app in its next event, but the input ended "
                     + "first"
             )
+        }
+        if earlier {
+            lines.append(
+                "(at T): an app event's own time, earlier than its row's: made when the next libinput event (or the "
+                    + "stream's end) showed it was due, as a wheel scroll ends after 0.15 s without a notch")
         }
         if cut {
             lines.append("…: a cell cut to fit the terminal; piped (| cat) or with --json, nothing is cut")
