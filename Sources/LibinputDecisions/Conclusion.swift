@@ -303,8 +303,7 @@ struct Conclusion {
     }
 
     private var tapLine: String {
-        let most = analysis.sequence.mostFingers
-        let fingers = most > 1 ? "\(most)-finger " : ""
+        let fingers = taps.fingers > 1 ? "\(taps.fingers)-finger " : ""
         let numbers = findings.filter { $0.rule == .tapTime || $0.rule == .tapTravel }.map(\.text)
         let agreement =
             taps.predicted.map { $0 == .tap }

@@ -140,7 +140,7 @@ struct GestureAnalysis {
             let initial = detected.frame
             let fingers =
                 detected.decision.fingers
-                ?? max(0, analysis.sequence.fingers(at: frame) - analysis.setAside(at: frame - 1).count)
+                ?? max(0, analysis.sequence.fingers(at: frame) - analysis.inactiveForGesture(at: frame - 1).count)
             let measure = Measure(
                 analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
                 fingers: fingers, asideAt: frame - 1)
@@ -214,8 +214,8 @@ private struct Measure {
         let initialTime = analysis.recording.frames[initialFrame].time
         elapsed = Double(Int64(at) - Int64(initialTime)) / 1000
         // Two touches: in slot order; more: the top-most and the bottom-most where they began; of
-        // those libinput had not set aside.
-        let aside = analysis.setAside(at: asideAt ?? frame)
+        // those libinput had not set aside nor left resting on a software button.
+        let aside = analysis.inactiveForGesture(at: asideAt ?? frame)
         let slots = start.keys.filter { now[$0] != nil && !aside.contains($0) }.sorted()
         var chosen = slots
         if slots.count > 2, let top = slots.min(by: { start[$0]!.y < start[$1]!.y }),

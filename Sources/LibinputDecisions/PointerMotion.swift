@@ -54,8 +54,7 @@ struct PointerMotion {
     }
 
     /// The touchpad's state frame by frame, as far as which touches libinput counts: the clickpad
-    /// pressed, the touches it pinned (`tp_pin_fingers`, `tp_unpin_finger`) and their software
-    /// button states (`tp_button_touch_active`).
+    /// pressed and the touches it pinned (`tp_pin_fingers`, `tp_unpin_finger`).
     struct Counting {
         let analysis: SequenceAnalysis
         let clickpad: Bool
@@ -67,27 +66,11 @@ struct PointerMotion {
         /// frame it had moved far enough in.
         private(set) var letGo: [(track: Int, pinned: Int, frame: Int)] = []
         private var next: Int
-        /// Each track's software button states, by the frame it entered them.
-        private let buttonStates: [[(frame: Int, state: String)]]
-        /// The frame each track was first 5 mm from where it began, which frees it of a button.
-        private let movedOff: [Int?]
 
         init(_ analysis: SequenceAnalysis) {
             self.analysis = analysis
             clickpad = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD)
             next = analysis.sequence.frames.lowerBound
-            buttonStates = analysis.sequence.tracks.map { track in
-                let frames = track.points[0].frame...track.points[track.points.count - 1].frame
-                return analysis.decisions(of: .button, touch: track.slot).compactMap { decision in
-                    guard let frame = GestureAnalysis.frame(of: decision, in: analysis), frames ~= frame else {
-                        return nil
-                    }
-                    return (frame, LibinputDecision.short(decision.to))
-                }
-            }
-            movedOff = analysis.sequence.tracks.map { track in
-                track.points.first { $0.mm.distance(to: track.points[0].mm) > analysis.rules.softButtonMove }?.frame
-            }
         }
 
         /// Where `track` was at `frame`, when it was down.
@@ -122,20 +105,14 @@ struct PointerMotion {
             }
         }
 
-        /// The slots of the touches libinput counts at `frame`.
+        /// The slots of the touches libinput counts at `frame`: begun, neither pinned nor inactive
+        /// for its gestures (``SequenceAnalysis/inactiveForGesture(at:)``).
         func counted(at frame: Int) -> [Int] {
-            let aside = analysis.setAside(at: frame)
+            let inactive = analysis.inactiveForGesture(at: frame)
             return analysis.sequence.tracks.indices.filter { i in
                 let track = analysis.sequence.tracks[i]
-                guard point(track, at: frame) != nil, !aside.contains(track.slot), pins[i] == nil else {
-                    return false
-                }
-                // On a software button a touch counts once it has moved 5 mm from where it began.
-                switch buttonStates[i].last(where: { $0.frame <= frame })?.state {
-                case nil, "AREA", "NONE": return true
-                case "BOTTOM": return movedOff[i].map { $0 <= frame } ?? false
-                default: return false
-                }
+                return !analysis.sequence.isHovering(i) && point(track, at: frame) != nil
+                    && !inactive.contains(track.slot) && pins[i] == nil
             }.map { analysis.sequence.tracks[$0].slot }
         }
     }

@@ -36,9 +36,18 @@ extension SequenceAnalysis {
         return palms.union(stillDown.keys)
     }
 
-    /// The fingers libinput's gesture machine counts at `frame`: those down, less the palms and
-    /// thumbs set aside.
-    func activeFingers(at frame: Int) -> Int { fingersCounted(at: frame, thumbs: \.isIgnoredForGesture) }
+    /// The touches down at `frame` that libinput's gesture machine neither counts nor follows:
+    /// the palms and thumbs set aside, and those resting on a software button
+    /// (`tp_touch_active_for_gesture`).
+    func inactiveForGesture(at frame: Int) -> Set<Int> {
+        setAside(at: frame).union(softButtons.filter { $0.frames ~= frame }.map(\.slot))
+    }
+
+    /// The fingers libinput's gesture machine counts at `frame`: those down, less the touches
+    /// it does not (``inactiveForGesture(at:)``).
+    func activeFingers(at frame: Int) -> Int {
+        max(0, sequence.fingers(at: frame) - inactiveForGesture(at: frame).count)
+    }
 
     /// The fingers down at `frame` less the palms and the thumbs in a state `ignored` holds
     /// (``setAside(at:thumbs:)``).

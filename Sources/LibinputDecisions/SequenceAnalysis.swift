@@ -51,6 +51,8 @@ struct SequenceAnalysis {
     /// libinput's rules for several touches, at each frame a touch came down beside others on a
     /// clickpad that tells thumbs: weighed once, as the touches set aside are asked for often.
     private(set) var thumbContexts: [ThumbContext] = []
+    /// The touches' rests on a clickpad's software buttons, which count no finger.
+    private(set) var softButtons: [SoftButtonRest] = []
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
@@ -85,6 +87,7 @@ struct SequenceAnalysis {
         self.clickMethod = clickMethod
         self.libinputSize = libinputSize
         thumbContexts = thumbLines.map { ThumbContext.all(in: self, lines: $0) } ?? []
+        softButtons = Self.softButtonRests(in: self)
     }
 
     /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.

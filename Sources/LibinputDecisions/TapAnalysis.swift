@@ -25,9 +25,20 @@ struct TapAnalysis {
     /// What made the machine give the touches up, when it did: no timer or motion decided then.
     private(set) var ended: String?
 
-    init(analysis: SequenceAnalysis, touches: [TouchSummary]) {
+    /// The fingers of the tap libinput sent (`1FGTAP_TAPPED`…), or of the most touches its tap
+    /// machine counted at once.
+    private(set) var fingers = 0
+
+    init(analysis: SequenceAnalysis, touches all: [TouchSummary]) {
         let taps = analysis.decisions(of: .tap)
+        // The touches the tap machine counts: a touch too light to begin never enters it, nor one
+        // that was a palm, or a thumb tapping ignores, as it began (`tp_tap_handle_state`).
+        let tapping = Self.tapping(in: analysis)
+        let touches = all.filter { t in tapping.contains { $0.slot == t.touch && $0.points[0].time == t.down } }
         guard !taps.isEmpty, !touches.isEmpty else { return }
+        let tapped = taps.lazy.map { LibinputDecision.short($0.to) }.first { $0.hasSuffix("FGTAP_TAPPED") }
+        let most = analysis.sequence.frames.map { f in tapping.filter { Self.isDown($0, at: f) }.count }.max()
+        fingers = tapped.flatMap { Int($0.prefix(1)) } ?? most ?? 0
         if let first = taps.first,
             ["DRAGGING_OR_DOUBLETAP", "DRAGGING_OR_TAP"].contains(where: LibinputDecision.short(first.to).hasSuffix)
         {
@@ -60,7 +71,7 @@ struct TapAnalysis {
         }
         // The untracked fingers move with the top-most tracked one, as libinput places them.
         let untrackedTracks = analysis.sequence.untrackedTracks
-        let tracks = analysis.sequence.tracks + untrackedTracks
+        let tracks = tapping + untrackedTracks
         let movers = tracks.compactMap { track in
             track.points.lazy.filter { counted($0.frame) }
                 .map { (time: $0.time, track: track, mm: $0.mm.distance(to: track.points[0].mm)) }
@@ -102,8 +113,12 @@ struct TapAnalysis {
         // TOUCH_2 or TOUCH_3 (a stretch begun at a lift, in a release state, is cited by its count).
         let sequence = analysis.sequence
         let stateFingers =
-            sequence.frames.last { analysis.recording.frames[$0].time <= longest.at }.map(sequence.fingers)
-            ?? sequence.mostFingers
+            sequence.frames.last { analysis.recording.frames[$0].time <= longest.at }.map { f -> Int in
+                let aside =
+                    sequence.begunTracks.filter { Self.isDown($0, at: f) }.count
+                    - tapping.filter { Self.isDown($0, at: f) }.count
+                return sequence.fingers(at: f) - aside
+            } ?? sequence.mostFingers
         findings = [
             Finding(
                 rule: .tapTime, time: end, touch: nil, value: timed, limit: rules.tapTimeout, unit: "ms",
@@ -144,6 +159,18 @@ struct TapAnalysis {
                         + "touches jump then",
                     source: rules.source(.tapFakeFingerMotion)))
         }
+    }
+
+    /// The tracks the tap machine counts: begun, and neither a palm nor a thumb tapping ignores at
+    /// the frame each began.
+    private static func tapping(in analysis: SequenceAnalysis) -> [FingerTrack] {
+        analysis.sequence.begunTracks.filter { track in
+            !analysis.setAside(at: track.points[0].frame, thumbs: \.isIgnoredForTap).contains(track.slot)
+        }
+    }
+
+    private static func isDown(_ track: FingerTrack, at frame: Int) -> Bool {
+        (track.points[0].frame...track.points[track.points.count - 1].frame).contains(frame)
     }
 
     /// The drag a touch after a tap made (`DRAGGING_OR_DOUBLETAP` → `DRAGGING` by motion or the

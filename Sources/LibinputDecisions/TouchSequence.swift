@@ -286,6 +286,9 @@ public struct TouchSequence: Equatable, Sendable {
         return Recording.fingerCountKeys[counted - 1]
     }
 
+    /// Whether the track at `index` of ``tracks`` is a contact libinput never began.
+    func isHovering(_ index: Int) -> Bool { hovering.contains(index) }
+
     /// The tracks of touches libinput began: its rules for several touches and its gestures
     /// pass over a contact that only hovers (`TOUCH_HOVERING`).
     var begunTracks: [FingerTrack] { tracks.indices.filter { !hovering.contains($0) }.map { tracks[$0] } }

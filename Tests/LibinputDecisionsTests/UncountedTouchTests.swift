@@ -1,0 +1,75 @@
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// Contacts libinput leaves out of a rule take no part in explain's numbers for it: a palm or a
+/// touch too light to begin never enters the tap machine, a touch too light to begin moves no
+/// pointer, and a finger resting on a clickpad's software button is no finger to the gesture
+/// machine (`tp_tap_handle_state`, `tp_touch_active_for_gesture`).
+final class UncountedTouchTests: XCTestCase {
+    private func sequence(_ fingers: [Finger], tap: Bool = false) throws -> SequenceExplanation {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = tap
+        let explanation = try Replay.explain(FingerPaths.recording(fingers), named: "fixture", options: options)
+            .explanation
+        XCTAssertEqual(explanation.sequences.count, 1)
+        return try XCTUnwrap(explanation.sequences.first)
+    }
+
+    /// A palm (pressure 200, over the 130 threshold) rests from 0 s; a finger taps 64 ms at 0.3 s.
+    /// The tap is one finger's, timed from its own touch; the palm's 300 ms is no timer that fired.
+    func testAPalmBesideATapIsNotTimed() throws {
+        let fingers = [
+            Finger.resting(0, 0.5, x: 25, y: 40, pressure: 200), Finger.resting(0.3, 0.364, x: 60, y: 26),
+        ]
+        let sequence = try sequence(fingers, tap: true)
+        XCTAssertTrue(sequence.reported.contains(.button(0x110)), "\(sequence.reported)")
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this a tap because the longest the fingers stayed without a touch or a release was "
+                    + "64 ms, within the 180 ms of a tap"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("timer fired"), sequence.conclusion)
+    }
+
+    /// The same with a contact too light to begin a touch (pressure 5, under 10): no disagreement
+    /// with libinput's log is claimed.
+    func testALightContactBesideATapIsNotTimed() throws {
+        let fingers = [Finger.resting(0, 0.5, x: 25, y: 40, pressure: 5), Finger.resting(0.3, 0.364, x: 60, y: 26)]
+        let sequence = try sequence(fingers, tap: true)
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a tap because"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("disagree"), sequence.conclusion)
+        XCTAssertFalse(sequence.findings.contains { $0.text.contains("timer fired") }, "\(sequence.findings)")
+    }
+
+    /// A light contact resting while a finger moves 20 mm: the pointer moved by that finger alone.
+    func testALightContactMovesNoPointer() throws {
+        let fingers = [
+            Finger.resting(0, 0.8, x: 25, y: 40, pressure: 5),
+            Finger.moving(0.2, 0.7, x: 50, y: 30, dx: 1, dy: 0, speed: 40),
+        ]
+        let conclusion = try sequence(fingers).conclusion
+        XCTAssertTrue(conclusion.hasPrefix("libinput made this pointer motion: "), conclusion)
+        XCTAssertTrue(conclusion.contains(" unaccelerated in all, from touch 1"), conclusion)
+        XCTAssertFalse(conclusion.contains("touches 0 and 1"), conclusion)
+    }
+
+    /// A finger rests on the bottom-middle software button; two more come down above and scroll
+    /// down together. libinput scrolls with two fingers, by touches 1 and 2: explain measures
+    /// those two and counts no third finger.
+    func testAFingerOnASoftwareButtonIsNoFingerOfAScroll() throws {
+        let fingers = [
+            Finger.resting(0, 1.2, x: 50, y: 62.9),
+            Finger.moving(0.6, 1.1, x: 41, y: 14, dx: 0, dy: 1, speed: 50),
+            Finger.moving(0.6, 1.1, x: 59, y: 14, dx: 0, dy: 1, speed: 50),
+        ]
+        let sequence = try sequence(fingers)
+        XCTAssertEqual(sequence.reported, [.scroll(.finger)])
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 2-finger scroll"), sequence.conclusion)
+        let texts = sequence.findings.map(\.text)
+        XCTAssertTrue(texts.contains { $0.hasPrefix("the touches were 18.0 × 0.0 mm apart") }, "\(texts)")
+        XCTAssertFalse(texts.contains { $0.hasPrefix("touch 0 moved") }, "\(texts)")
+        XCTAssertFalse(texts.contains { $0.contains("to 3 fingers") }, "\(texts)")
+    }
+}
