@@ -301,6 +301,9 @@ struct RuleBook {
     let edgeScrollStrip = 7.0
     /// `DEFAULT_DRAGLOCK_TIMEOUT_PERIOD`: with drag lock, how long a lifted drag waits (ms).
     let dragLockTimeout = 300.0
+    /// Where a touch back within the drag lock's wait goes on dragging, by motion or the tap
+    /// timer (`tp_tap_dragging_tap_handle_event`).
+    var dragResumed: String { cite("evdev-mt-touchpad-tap.c", ["1.22.1": 930, "1.28.1": 933, "1.31.3": 944]) }
 
     /// Disable-while-typing's timer after a first key and after each later one
     /// (`DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_1`, `_2`, the default of 1.31's setting), in ms; where

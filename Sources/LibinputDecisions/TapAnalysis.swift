@@ -219,7 +219,7 @@ struct TapAnalysis {
             text: "touch \(began.touch.map(String.init) ?? "") came down \(ms(gap)) ms after "
                 + (afterLock ? "the dragging finger lifted" : "the tap before it lifted") + ", \(wait), and \(how): "
                 + (afterLock ? "the drag went on" : "a drag") + ", the tap's button held; \(release)",
-            source: rules.source(.tapDrag))
+            source: afterLock ? rules.dragResumed : rules.source(.tapDrag))
     }
 
     /// How libinput's tap machine left its touch states, by its log: the first tap sent, timer
