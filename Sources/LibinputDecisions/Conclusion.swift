@@ -1,6 +1,5 @@
 import LibinputEventText
 import Recordings
-import TextTables
 
 /// The one line that closes a sequence's explanation: what libinput made of it, and the number
 /// that decided it.
@@ -206,29 +205,7 @@ struct Conclusion {
         let waited = sent ? firstEventDelay(outcome) : ""
         let carried = outcome.countTaken.map { "; then " + $0.text } ?? ""
         return opening + what + instead + " because " + deciding.text + agreement + stayed + waited + carried + unsent
-            + also + endedByCount(upTo: outcome) + noTap
-    }
-
-    /// The gestures to `outcome`, it too, that a new finger count ended (libinput cancels a pinch,
-    /// swipe or hold and ends a scroll), and why: the reported list says "cancelled", and
-    /// otherwise only the numbers would say why. The rule is said once.
-    private func endedByCount(upTo outcome: GestureAnalysis.Outcome) -> String {
-        let upTo = gestures.outcomes.prefix { $0.decision != outcome.decision } + [outcome]
-        let endings = upTo.compactMap { gesture in
-            gesture.endedByCount.flatMap { wasReported(gesture.state) ? (gesture, $0) : nil }
-        }
-        let wait = SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)
-        return endings.enumerated().map { index, entry in
-            let (gesture, ending) = entry
-            let ended = gesture.state == .scroll ? "ended" : "cancelled"
-            let what =
-                gesture.decision == outcome.decision
-                ? "libinput \(ended) it"
-                : "before it, libinput \(ended) \(Self.article(gesture.state, fingers: gesture.fingers))"
-            return "; \(what) when \(ending.what) and the new count, "
-                + "\(TextTable.counted(ending.fingers, "finger")), lasted \(wait) ms"
-                + (index == 0 ? " (libinput ends a gesture at a new finger count that lasts \(wait) ms)" : "")
-        }.joined()
+            + also + motionBesideHold(outcome) + endedByCount(upTo: outcome) + noTap
     }
 
     /// When a pinch's first event came after the frame or timer that decided it, and the frames
@@ -283,7 +260,7 @@ struct Conclusion {
 
     /// Whether libinput sent events of the gesture `kind` in this sequence; a kind it has no
     /// events of its own for (a three-finger drag moves the pointer) counts as sent.
-    private func wasReported(_ kind: LibinputGesture) -> Bool {
+    func wasReported(_ kind: LibinputGesture) -> Bool {
         analysis.reported.contains { reported in
             switch reported {
             case .scroll(.finger): kind == .scroll
@@ -472,7 +449,7 @@ struct Conclusion {
         return "; " + rests.joined(separator: ", and ") + ", so libinput counted \(uncounted): " + softButtonRule
     }
 
-    private static func article(_ kind: LibinputGesture, fingers: Int) -> String {
+    static func article(_ kind: LibinputGesture, fingers: Int) -> String {
         let counted = fingers > 1 ? "\(fingers)-finger " : ""
         return kind == .motion ? "pointer motion" : "a \(counted)\(kind)"
     }

@@ -113,6 +113,30 @@ extension GestureAnalysis {
             source: analysis.rules.source(.holdAndMotion))
     }
 
+    /// A 1-finger hold whose finger moved the pointer while still within
+    /// `HOLD_AND_MOTION_THRESHOLD` of where it was detected (`HOLD` to `HOLD_AND_MOTION`):
+    /// libinput keeps the hold beside the motion (`tp_gesture_detect_motion_gestures`).
+    static func holdKeptBesideMotion(
+        _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> Finding? {
+        guard LibinputDecision.short(decision.from) == "HOLD", let at = decision.cause?.time,
+            let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
+        else { return nil }
+        let moved = moved(from: initial, to: frame, in: analysis)
+        let limit = analysis.rules.holdAndMotionThreshold
+        let printed = SequenceAnalysis.mm(moved, beside: limit)
+        return Finding(
+            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
+            agreesWithLog: moved < limit,
+            text: "the held finger first moved the pointer \(printed.value) mm from where libinput detected it, "
+                + (moved < limit
+                    ? "under the \(printed.limit) mm past which a moving finger ends its hold, so libinput kept the "
+                        + "hold and moved the pointer beside it"
+                    : "no less than the \(printed.limit) mm past which a moving finger ends its hold, yet libinput "
+                        + "kept the hold beside the motion"),
+            source: analysis.rules.holdMotionThreshold)
+    }
+
     /// A 1-finger hold left for pointer motion (`HOLD` or `HOLD_AND_MOTION` to `POINTER_MOTION`):
     /// the finger had moved past the 0.5 mm a held finger may move since libinput detected it
     /// (`tp_gesture_detect_motion_gestures`), which cancels the hold.
@@ -135,8 +159,7 @@ extension GestureAnalysis {
                         + "cancelled the hold and moved the pointer"
                     : "under the \(printed.limit) mm past which a moving finger ends its hold, yet libinput cancelled "
                         + "the hold and moved the pointer"),
-            source: analysis.rules.cite(
-                "evdev-mt-touchpad-gestures.c", ["1.22.1": 885, "1.28.1": 1244, "1.31.3": 1384]))
+            source: analysis.rules.holdMotionThreshold)
     }
 
     /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.

@@ -56,6 +56,7 @@ struct GestureAnalysis {
             }
             if LibinputDecision.short(to) == "HOLD_AND_MOTION", let start = detected,
                 let beside = Self.holdBesideMotion(decision, since: start, in: analysis)
+                    ?? Self.holdKeptBesideMotion(decision, since: start, in: analysis)
             {
                 findings.append(beside)
                 continue

@@ -299,6 +299,11 @@ struct RuleBook {
     /// The strip along the right edge (and the bottom) in which edge scrolling scrolls
     /// (`tp_edge_scroll_init`), in mm.
     let edgeScrollStrip = 7.0
+    /// Where a 1-finger hold's moving finger is weighed against `HOLD_AND_MOTION_THRESHOLD`: kept
+    /// beside the motion under it, ended past it (`tp_gesture_detect_motion_gestures`).
+    var holdMotionThreshold: String {
+        cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 885, "1.28.1": 1244, "1.31.3": 1384])
+    }
     /// `DEFAULT_DRAGLOCK_TIMEOUT_PERIOD`: with drag lock, how long a lifted drag waits (ms).
     let dragLockTimeout = 300.0
     /// Where a touch back within the drag lock's wait goes on dragging, by motion or the tap

@@ -1,0 +1,37 @@
+import TextTables
+
+/// What a gesture's closing line adds of the gesture's own course: the pointer its held finger
+/// moved, and the gestures a new finger count ended.
+extension Conclusion {
+    /// The pointer motion a hold's finger made while libinput kept the hold (`HOLD_AND_MOTION`),
+    /// and why it kept it.
+    func motionBesideHold(_ outcome: GestureAnalysis.Outcome) -> String {
+        guard outcome.state == .hold, analysis.reported.contains(.motion),
+            let kept = findings.first(where: { $0.rule == .holdAndMotion && !$0.exceeds })
+        else { return "" }
+        let motion = PointerMotion(analysis.motion, in: analysis)?.text
+        return "; it also moved the pointer" + (motion.map { " (\($0))" } ?? "") + ": " + kept.text
+    }
+
+    /// The gestures to `outcome`, it too, that a new finger count ended (libinput cancels a pinch,
+    /// swipe or hold and ends a scroll), and why: the reported list says "cancelled", and
+    /// otherwise only the numbers would say why. The rule is said once.
+    func endedByCount(upTo outcome: GestureAnalysis.Outcome) -> String {
+        let upTo = gestures.outcomes.prefix { $0.decision != outcome.decision } + [outcome]
+        let endings = upTo.compactMap { gesture in
+            gesture.endedByCount.flatMap { wasReported(gesture.state) ? (gesture, $0) : nil }
+        }
+        let wait = SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)
+        return endings.enumerated().map { index, entry in
+            let (gesture, ending) = entry
+            let ended = gesture.state == .scroll ? "ended" : "cancelled"
+            let what =
+                gesture.decision == outcome.decision
+                ? "libinput \(ended) it"
+                : "before it, libinput \(ended) \(Self.article(gesture.state, fingers: gesture.fingers))"
+            return "; \(what) when \(ending.what) and the new count, "
+                + "\(TextTable.counted(ending.fingers, "finger")), lasted \(wait) ms"
+                + (index == 0 ? " (libinput ends a gesture at a new finger count that lasts \(wait) ms)" : "")
+        }.joined()
+    }
+}

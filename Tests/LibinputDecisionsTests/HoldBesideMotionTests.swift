@@ -1,0 +1,29 @@
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// A resting finger's hold, then a creep of 0.4 mm: libinput keeps the hold and moves the
+/// pointer beside it (`HOLD` → `HOLD_AND_MOTION`), under the 0.5 mm past which a moving finger
+/// ends its hold. explain says so in the numbers and in the closing line, which the pointer
+/// motion in the reported list otherwise leaves unexplained.
+final class HoldBesideMotionTests: XCTestCase {
+    func testAHeldFingerCreepingUnderHalfAMillimetreKeepsItsHold() throws {
+        let finger = Finger(down: 0, up: 0.8) { t in (50 + min(0.4, max(0, t - 0.3)), 30) }
+        let sequence = try XCTUnwrap(
+            try Replay.explain(FingerPaths.recording([finger]), named: "creep", options: ReplayOptions())
+                .explanation.sequences.first)
+        XCTAssertEqual(sequence.reported.map(\.description), ["motion", "hold 1"])
+        let kept = try XCTUnwrap(sequence.findings.first { $0.rule == .holdAndMotion }, "\(sequence.findings)")
+        XCTAssertFalse(kept.exceeds)
+        XCTAssertLessThan(kept.value, 0.5)
+        XCTAssertTrue(kept.text.hasPrefix("the held finger first moved the pointer "), kept.text)
+        XCTAssertEqual(kept.source, "src/evdev-mt-touchpad-gestures.c:885 (libinput 1.22.1)")
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a hold because"), sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "; it also moved the pointer (0.4 mm unaccelerated in all, from touch 0): "
+                    + kept.text), sequence.conclusion)
+    }
+}
