@@ -62,6 +62,27 @@ extension Conclusion {
         }
     }
 
+    /// A finger that began in edge scrolling's strip and left it before it scrolled: libinput's
+    /// edge scroll machine gives it up (`EDGE_NEW` to `AREA` by motion, `tp_edge_scroll_handle_edge_new`)
+    /// and the touch moves the pointer.
+    var edgeStripLeft: String {
+        guard analysis.edgeScrolling, let strip = edgeStrip, let size = analysis.padSize,
+            let left = analysis.decisions(of: .edgeScroll).first(where: {
+                LibinputDecision.short($0.from) == "EDGE_NEW" && LibinputDecision.short($0.to) == "AREA"
+            }), let time = left.cause?.time, let frame = GestureAnalysis.frame(of: left, in: analysis),
+            let at = analysis.sequence.positions(at: frame)[left.touch ?? 0]?.mm
+        else { return "" }
+        let after = SequenceAnalysis.ms(Double(Int64(time) - Int64(analysis.sequence.start)) / 1000)
+        let (right, bottom) = (size.width - at.x, size.height - at.y)
+        let source = analysis.rules.cite(
+            "evdev-mt-touchpad-edge-scroll.c", ["1.22.1": 180, "1.28.1": 180, "1.31.3": 179])
+        return "; \(strip.words), and left it \(after) ms later, "
+            + "\(SequenceAnalysis.mm(right)) mm from the right edge and \(SequenceAnalysis.mm(bottom)) mm from the "
+            + "bottom, before it scrolled (once the finger has moved 3 mm along the edge"
+            + (analysis.clickMethod == .buttonAreas ? "" : ", or at 300 ms") + "): libinput's edge scrolling gave the "
+            + "touch up to the pointer; \(source)"
+    }
+
     /// The fingers clickfinger counted at the press, where the touches then (palms and thumbs
     /// aside, `tp_clickfinger_set_button`) give the button libinput sent: none counts as one, and
     /// two apart as one.

@@ -77,7 +77,7 @@ struct Conclusion {
             let holdEnded = findings.first { $0.rule == .holdAndMotion && $0.exceeds }.map { ", because " + $0.text }
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ") + (holdEnded ?? "")
             return made + "pointer motion" + (motion.map { ": " + $0 } ?? "") + also + noTap + edgeScrollingOff
-                + palmsAside + uncountedRests
+                + edgeStripLeft + palmsAside + uncountedRests
         }
         let touchDowns = analysis.reported.filter { $0 == .touch }.count
         if touchDowns > 0 {
@@ -332,7 +332,7 @@ struct Conclusion {
     /// Where one finger began in a strip edge scrolling scrolls in, 7 mm along the right edge or
     /// the bottom (on a clickpad or a pad at least 40 mm tall; `tp_edge_scroll_init`): "it began
     /// 1.3 mm from the right edge, in the 7 mm where edge scrolling scrolls", with the line cited.
-    private var edgeStrip: (words: String, source: String)? {
+    var edgeStrip: (words: String, source: String)? {
         guard analysis.sequence.mostFingers == 1, let size = analysis.padSize, let from = touches.first?.from
         else { return nil }
         let strip = analysis.rules.edgeScrollStrip
