@@ -3,13 +3,13 @@ import TextTables
 /// What a gesture's closing line adds of the gesture's own course: the pointer its held finger
 /// moved, and the gestures a new finger count ended.
 extension Conclusion {
-    /// The pointer motion a hold's finger made while libinput kept the hold (`HOLD_AND_MOTION`),
-    /// and why it kept it.
+    /// The pointer motion a hold's finger made while libinput kept that hold (`HOLD_AND_MOTION`),
+    /// from then on, and why it kept it.
     func motionBesideHold(_ outcome: GestureAnalysis.Outcome) -> String {
-        guard outcome.state == .hold, analysis.reported.contains(.motion),
-            let kept = findings.first(where: { $0.rule == .holdAndMotion && !$0.exceeds })
+        guard outcome.state == .hold, analysis.reported.contains(.motion), let held = outcome.decision.cause?.time,
+            let kept = findings.first(where: { $0.rule == .holdAndMotion && !$0.exceeds && $0.time >= held })
         else { return "" }
-        let motion = PointerMotion(analysis.motion, in: analysis)?.text
+        let motion = PointerMotion(analysis.motion.filter { $0.time >= kept.time }, in: analysis)?.text
         return "; it also moved the pointer" + (motion.map { " (\($0))" } ?? "") + ": " + kept.text
     }
 

@@ -67,18 +67,19 @@ extension Conclusion {
     /// and the touch moves the pointer.
     var edgeStripLeft: String {
         guard analysis.edgeScrolling, let strip = edgeStrip, let size = analysis.padSize,
+            let from = touches.first?.from, let edge = analysis.edgeScrollStrip(at: from, size: size)?.edge,
             let left = analysis.decisions(of: .edgeScroll).first(where: {
                 LibinputDecision.short($0.from) == "EDGE_NEW" && LibinputDecision.short($0.to) == "AREA"
             }), let time = left.cause?.time, let frame = GestureAnalysis.frame(of: left, in: analysis),
             let at = analysis.sequence.positions(at: frame)[left.touch ?? 0]?.mm
         else { return "" }
         let after = SequenceAnalysis.ms(Double(Int64(time) - Int64(analysis.sequence.start)) / 1000)
-        let (right, bottom) = (size.width - at.x, size.height - at.y)
+        let away = SequenceAnalysis.mm(
+            edge == .right ? size.width - at.x : size.height - at.y, beside: analysis.rules.edgeScrollStrip)
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-edge-scroll.c", ["1.22.1": 180, "1.28.1": 180, "1.31.3": 179])
-        return "; \(strip.words), and left it \(after) ms later, "
-            + "\(SequenceAnalysis.mm(right)) mm from the right edge and \(SequenceAnalysis.mm(bottom)) mm from the "
-            + "bottom, before it scrolled (once the finger has moved 3 mm along the edge"
+        return "; \(strip.words), and left it \(after) ms later, \(away.value) mm from the \(edge.rawValue) edge, "
+            + "before it scrolled (once the finger has moved 3 mm along the edge"
             + (analysis.clickMethod == .buttonAreas ? "" : ", or at 300 ms") + "): libinput's edge scrolling gave the "
             + "touch up to the pointer; \(source)"
     }

@@ -13,12 +13,13 @@ extension Conclusion {
     }
 
     /// "touch 0 rested on the software button BOTTOM_M, moving 0.0 mm", for a touch that entered
-    /// a clickpad's button area and moved no more than libinput's limit: not a finger to it.
+    /// a clickpad's button area and rested there until it lifted
+    /// (``SequenceAnalysis/softButtonRests(in:)``): not a finger to libinput.
     func restingOnSoftButton(_ touch: TouchSummary) -> String? {
         let entered = analysis.decisions(of: .button, touch: touch.touch).first {
             LibinputDecision.short($0.to) == "BOTTOM"
         }
-        guard let entered, touch.travel <= analysis.rules.softButtonMove else { return nil }
+        guard let entered, analysis.restsUntilItLifts(touch) else { return nil }
         let area = LibinputDecision.short(entered.event).replacingOccurrences(of: "IN_", with: "")
         return
             "touch \(touch.touch) rested on the software button \(area), moving \(SequenceAnalysis.mm(touch.travel)) mm"

@@ -48,9 +48,11 @@ struct GestureAnalysis {
                 !findings.contains(where: { $0.rule == .fingerSwitch && $0.time == switched.finding.time })
             {
                 findings.append(switched.finding)
-                if let last = outcomes.indices.last,
-                    outcomes[last].state == decision.from.flatMap({ LibinputGesture(state: $0) })
-                {
+                // A hold kept beside the pointer's motion is the hold's state still.
+                let from =
+                    LibinputDecision.short(decision.from) == "HOLD_AND_MOTION"
+                    ? .hold : decision.from.flatMap { LibinputGesture(state: $0) }
+                if let last = outcomes.indices.last, outcomes[last].state == from {
                     outcomes[last].endedByCount = switched.ending
                 }
             }

@@ -25,8 +25,8 @@ struct TapAnalysis {
     /// What made the machine give the touches up, when it did: no timer or motion decided then.
     private(set) var ended: String?
 
-    /// The fingers of the tap libinput sent (`1FGTAP_TAPPED`…), or of the most touches its tap
-    /// machine counted at once.
+    /// The most fingers libinput's tap machine held, by its states (`TOUCH_2`, `2FGTAP_TAPPED`…):
+    /// a tap's, which with drag off never reaches a `*FGTAP_*` state.
     private(set) var fingers = 0
 
     init(analysis: SequenceAnalysis, touches all: [TouchSummary]) {
@@ -36,9 +36,7 @@ struct TapAnalysis {
         let tapping = Self.tapping(in: analysis)
         let touches = all.filter { t in tapping.contains { $0.slot == t.touch && $0.points[0].time == t.down } }
         guard !taps.isEmpty, !touches.isEmpty else { return }
-        let tapped = taps.lazy.map { LibinputDecision.short($0.to) }.first { $0.hasSuffix("FGTAP_TAPPED") }
-        let most = analysis.sequence.frames.map { f in tapping.filter { Self.isDown($0, at: f) }.count }.max()
-        fingers = tapped.flatMap { Int($0.prefix(1)) } ?? most ?? 0
+        fingers = taps.compactMap { Self.fingers(inState: $0.to) }.max() ?? 0
         if let first = taps.first,
             ["DRAGGING_OR_DOUBLETAP", "DRAGGING_OR_TAP"].contains(where: LibinputDecision.short(first.to).hasSuffix)
         {
@@ -167,6 +165,16 @@ struct TapAnalysis {
         analysis.sequence.begunTracks.filter { track in
             !analysis.setAside(at: track.points[0].frame, thumbs: \.isIgnoredForTap).contains(track.slot)
         }
+    }
+
+    /// The fingers a tap state stands for: `TOUCH`, `HOLD` one, `TOUCH_2…` two, `TOUCH_3…` three,
+    /// `NFGTAP_…` N; nil for the others (`IDLE`, `DEAD`).
+    private static func fingers(inState state: String?) -> Int? {
+        let name = LibinputDecision.short(state)
+        if let n = Int(name.prefix(1)), name.dropFirst().hasPrefix("FGTAP") { return n }
+        if name.hasPrefix("TOUCH_3") { return 3 }
+        if name.hasPrefix("TOUCH_2") { return 2 }
+        return ["TOUCH", "HOLD"].contains(name) ? 1 : nil
     }
 
     private static func isDown(_ track: FingerTrack, at frame: Int) -> Bool {

@@ -81,11 +81,13 @@ public struct ModeStreamText {
 
     /// "(at 0.320s) " before an app event stamped earlier than the libinput event it is printed
     /// with (a wheel scroll's end, made when the next event showed the wheel had stopped), or
-    /// made at the end of the stream; "" for one stamped with its row's event.
+    /// made at the end of the stream; "" for one stamped with its row's event or after it.
     private mutating func earlier(_ appEvent: AppEvent, than event: LibinputEvent?) -> String {
         guard let timeBase else { return "" }
         let at = timeBase.seconds(atTimestamp: appEvent.timestamp)
-        if let event, abs(at - timeBase.seconds(event.time)) < 0.0005 { return "" }
+        // One later than its row comes of a libinput event stamped before it was sent (a tap's
+        // button carries the touch's time); the app event is stamped as it is sent, as UIKit's are.
+        if let event, at > timeBase.seconds(event.time) - 0.0005 { return "" }
         legend.noteEarlier()
         return String(format: "(at %.3fs) ", at)
     }

@@ -26,4 +26,21 @@ final class HoldBesideMotionTests: XCTestCase {
                 "; it also moved the pointer (0.4 mm unaccelerated in all, from touch 0): "
                     + kept.text), sequence.conclusion)
     }
+
+    /// The same creep, then a second finger down from 0.8 s to 1.1 s: the kept hold is cancelled
+    /// by the new count, which is said, and the hold after it, which moved no pointer, is not
+    /// said to have moved it.
+    func testAKeptHoldCancelledByASecondFingerIsSaidSo() throws {
+        let finger = Finger(down: 0, up: 1.3) { t in (50 + min(0.4, max(0, t - 0.3)), 30) }
+        let sequence = try XCTUnwrap(
+            try Replay.explain(
+                FingerPaths.recording([finger, .resting(0.8, 1.1, x: 70, y: 32)]), named: "creep",
+                options: ReplayOptions()
+            ).explanation.sequences.first)
+        XCTAssertEqual(sequence.reported.map(\.description), ["motion", "hold 1 cancelled", "hold 1"])
+        XCTAssertTrue(
+            sequence.conclusion.contains("; before it, libinput cancelled a hold when touch 1 came down"),
+            sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("it also moved the pointer"), sequence.conclusion)
+    }
 }

@@ -43,6 +43,34 @@ final class UncountedTouchTests: XCTestCase {
         XCTAssertFalse(sequence.findings.contains { $0.text.contains("timer fired") }, "\(sequence.findings)")
     }
 
+    /// Two fingers tapping with tap-and-drag off: libinput's tap machine goes `TOUCH_2` →
+    /// `TOUCH_2_RELEASE` → `IDLE`, never to a `2FGTAP_*` state, and the tap is still two fingers'.
+    func testATwoFingerTapWithDragOffIsTwoFingers() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        options.configuration.tapDrag = false
+        let fingers = [Finger.resting(0, 0.08, x: 40, y: 30), Finger.resting(0, 0.08, x: 60, y: 30)]
+        let sequence = try XCTUnwrap(
+            try Replay.explain(FingerPaths.recording(fingers), named: "fixture", options: options).explanation
+                .sequences.first)
+        XCTAssertTrue(sequence.reported.contains(.button(0x111)), "\(sequence.reported)")
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 2-finger tap because"), sequence.conclusion)
+    }
+
+    /// Two fingers come down 8 ms apart on the bottom software buttons, and one moves up into the
+    /// main area: libinput lets the other go with it, as one gesture's fingers
+    /// (`tp_button_release_other_bottom_touches`), and counts two for the hold.
+    func testAFingerOnAButtonIsReleasedByOneThatBeganWithIt() throws {
+        let fingers = [
+            Finger.resting(0, 0.9, x: 30, y: 62.9),
+            Finger.moving(0.008, 0.6, x: 60, y: 64.7, dx: 0, dy: -1, speed: 50),
+        ]
+        let sequence = try sequence(fingers)
+        let hold = try XCTUnwrap(sequence.findings.first { $0.rule == .holdTimer }, "\(sequence.findings)")
+        XCTAssertTrue(hold.text.contains("the hold timer's 40 ms with 2 fingers"), hold.text)
+        XCTAssertFalse(sequence.conclusion.contains("rested on the software button"), sequence.conclusion)
+    }
+
     /// A light contact resting while a finger moves 20 mm: the pointer moved by that finger alone.
     func testALightContactMovesNoPointer() throws {
         let fingers = [

@@ -34,4 +34,22 @@ final class ModeStreamTextTests: XCTestCase {
         XCTAssertTrue(end[0].hasPrefix("(end of stream)"), end[0])
         XCTAssertTrue(end[0].contains("(at 0.800s) scroll ended "), end[0])
     }
+
+    /// A tap's button comes stamped with the touch's time, before the motion libinput sent while it
+    /// waited; the app event made of it is stamped as it comes, later than its row: no time is said.
+    func testAnEventStampedLaterThanItsRowSaysNoTime() throws {
+        let motion = LibinputEvent(
+            time: 1_100_000, device: "event10",
+            kind: .pointerMotion(dx: 1, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
+        let press = LibinputEvent(
+            time: 1_020_000, device: "event10", kind: .pointerButton(button: 0x110, state: .pressed, seatCount: 1))
+        var translator = AppEventTranslator(mode: .compatibility)
+        var text = ModeStreamText(modes: [.compatibility], json: false, style: .plain)
+        _ = try text.lines(motion, columns: [translator.translate(motion)])
+        let made = translator.translate(press)
+        XCTAssertGreaterThan(try XCTUnwrap(made.first).timestamp, 1.02)
+        let lines = try text.lines(press, columns: [made])
+        XCTAssertFalse(lines.isEmpty)
+        XCTAssertFalse(lines.contains { $0.contains("(at ") }, "\(lines)")
+    }
 }
