@@ -93,24 +93,17 @@ extension GestureAnalysis {
     static func holdBesideMotion(
         _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
     ) -> Finding? {
-        guard LibinputDecision.short(decision.from) == "POINTER_MOTION", let at = decision.cause?.time,
-            let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
-        else { return nil }
-        let moved = moved(from: initial, to: frame, in: analysis)
-        let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
-        let limit = analysis.rules.holdAndMotionThreshold
-        let printed = SequenceAnalysis.mm(moved, beside: limit)
-        return Finding(
-            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
-            agreesWithLog: moved < limit,
-            text: "the finger had moved \(printed.value) mm when the hold timer fired "
-                + "\(SequenceAnalysis.ms(waited)) ms after libinput detected it, "
-                + (moved < limit
-                    ? "under the \(printed.limit) mm a finger moving the pointer may have moved, so libinput began a "
-                        + "1-finger hold beside the motion, which its moving past \(printed.limit) mm cancels"
-                    : "no less than the \(printed.limit) mm a finger moving the pointer may have moved, yet libinput "
-                        + "began a 1-finger hold beside the motion"),
-            source: analysis.rules.source(.holdAndMotion))
+        guard LibinputDecision.short(decision.from) == "POINTER_MOTION" else { return nil }
+        return holdMotion(decision, since: start, in: analysis, expectsUnder: true, source: .holdAndMotion) {
+            moved, limit, under, waited in
+            "the finger had moved \(moved) mm when the hold timer fired \(SequenceAnalysis.ms(waited)) ms after "
+                + "libinput detected it, "
+                + (under
+                    ? "under the \(limit) mm a finger moving the pointer may have moved, so libinput began a 1-finger "
+                        + "hold beside the motion, which its moving past \(limit) mm cancels"
+                    : "no less than the \(limit) mm a finger moving the pointer may have moved, yet libinput began a "
+                        + "1-finger hold beside the motion")
+        }
     }
 
     /// A 1-finger hold whose finger moved the pointer while still within
@@ -119,22 +112,16 @@ extension GestureAnalysis {
     static func holdKeptBesideMotion(
         _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
     ) -> Finding? {
-        guard LibinputDecision.short(decision.from) == "HOLD", let at = decision.cause?.time,
-            let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
-        else { return nil }
-        let moved = moved(from: initial, to: frame, in: analysis)
-        let limit = analysis.rules.holdAndMotionThreshold
-        let printed = SequenceAnalysis.mm(moved, beside: limit)
-        return Finding(
-            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
-            agreesWithLog: moved < limit,
-            text: "the held finger first moved the pointer \(printed.value) mm from where libinput detected it, "
-                + (moved < limit
-                    ? "under the \(printed.limit) mm past which a moving finger ends its hold, so libinput kept the "
-                        + "hold and moved the pointer beside it"
-                    : "no less than the \(printed.limit) mm past which a moving finger ends its hold, yet libinput "
-                        + "kept the hold beside the motion"),
-            source: analysis.rules.holdMotionThreshold)
+        guard LibinputDecision.short(decision.from) == "HOLD" else { return nil }
+        return holdMotion(decision, since: start, in: analysis, expectsUnder: true, source: nil) {
+            moved, limit, under, _ in
+            "the held finger first moved the pointer \(moved) mm from where libinput detected it, "
+                + (under
+                    ? "under the \(limit) mm past which a moving finger ends its hold, so libinput kept the hold and "
+                        + "moved the pointer beside it"
+                    : "no less than the \(limit) mm past which a moving finger ends its hold, yet libinput kept the "
+                        + "hold beside the motion")
+        }
     }
 
     /// A 1-finger hold left for pointer motion (`HOLD` or `HOLD_AND_MOTION` to `POINTER_MOTION`):
@@ -144,22 +131,40 @@ extension GestureAnalysis {
         _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
     ) -> Finding? {
         guard ["HOLD", "HOLD_AND_MOTION"].contains(LibinputDecision.short(decision.from)),
-            LibinputDecision.short(decision.to) == "POINTER_MOTION", let at = decision.cause?.time,
-            let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
+            LibinputDecision.short(decision.to) == "POINTER_MOTION"
+        else { return nil }
+        return holdMotion(decision, since: start, in: analysis, expectsUnder: false, source: nil) {
+            moved, limit, under, _ in
+            "the finger had moved \(moved) mm since libinput detected it, "
+                + (under
+                    ? "under the \(limit) mm past which a moving finger ends its hold, yet libinput cancelled the "
+                        + "hold and moved the pointer"
+                    : "no less than the \(limit) mm past which a moving finger ends its hold, so libinput cancelled "
+                        + "the hold and moved the pointer")
+        }
+    }
+
+    /// How far the finger had moved from where libinput detected it at `decision`, against
+    /// `HOLD_AND_MOTION_THRESHOLD`: a finding in the words `say` gives (the distance and the limit
+    /// as printed beside each other, whether it was under, the ms since detection), agreeing with
+    /// libinput's log where being under is what `expectsUnder` says. Cited as `source`, else
+    /// where the threshold is weighed.
+    private static func holdMotion(
+        _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis,
+        expectsUnder: Bool, source: Rule?, say: (String, String, Bool, Double) -> String
+    ) -> Finding? {
+        guard let at = decision.cause?.time, let frame = Self.frame(of: decision, in: analysis),
+            let initial = Self.frame(of: start, in: analysis)
         else { return nil }
         let moved = moved(from: initial, to: frame, in: analysis)
+        let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
         let limit = analysis.rules.holdAndMotionThreshold
         let printed = SequenceAnalysis.mm(moved, beside: limit)
         return Finding(
             rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
-            agreesWithLog: moved >= limit,
-            text: "the finger had moved \(printed.value) mm since libinput detected it, "
-                + (moved >= limit
-                    ? "no less than the \(printed.limit) mm past which a moving finger ends its hold, so libinput "
-                        + "cancelled the hold and moved the pointer"
-                    : "under the \(printed.limit) mm past which a moving finger ends its hold, yet libinput cancelled "
-                        + "the hold and moved the pointer"),
-            source: analysis.rules.holdMotionThreshold)
+            agreesWithLog: (moved < limit) == expectsUnder,
+            text: say(printed.value, printed.limit, moved < limit, waited),
+            source: source.map { analysis.rules.source($0) } ?? analysis.rules.holdMotionThreshold)
     }
 
     /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.

@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -10,13 +9,9 @@ import XCTest
 /// state a touch after a tap is in (`tp_tap_dragging_or_doubletap_handle_event`).
 final class DragLockTests: XCTestCase {
     func testADragResumedWithinTheLockCitesTheDraggingState() throws {
-        let device = try RecordingLoader.load(FingerPaths.clickpad.path)
-        let script =
+        let recording = try FingerPaths.synthesized(
             "set gap=0ms; tap fingers=1; pause 80ms; move fingers=1 dx=20mm duration=400ms; pause 100ms; "
-            + "move fingers=1 dx=-15mm duration=300ms"
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "lock.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "lock.gesture")
+                + "move fingers=1 dx=-15mm duration=300ms")
         var options = ReplayOptions()
         options.configuration.tapToClick = true
         options.configuration.dragLock = true

@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -10,11 +9,8 @@ import XCTest
 /// where it began, when and where it left, and cites the rule.
 final class EdgeStripLeftTests: XCTestCase {
     func testAFingerLeavingTheEdgeStripBeforeScrollingIsSaid() throws {
-        let device = try RecordingLoader.load(FingerPaths.twoSlots.path)
-        let script = "move fingers=1 dx=-20mm dy=20mm at=85%,50%"
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "edge.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "edge.gesture")
+        let recording = try FingerPaths.synthesized(
+            "move fingers=1 dx=-20mm dy=20mm at=85%,50%", on: FingerPaths.twoSlots)
         var options = ReplayOptions()
         options.configuration.scrollMethod = .edge
         let sequence = try XCTUnwrap(

@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -10,11 +9,8 @@ import XCTest
 /// finger topmost, or libinput logs the third's trading places as a touch jump and discards it.
 final class FakeTouchTests: XCTestCase {
     private func synthesized(_ script: String) throws -> Recording {
-        let device = try RecordingLoader.load(
-            Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path)
-        return try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "swipe.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "swipe.gesture")
+        try FingerPaths.synthesized(
+            script, on: Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc"))
     }
 
     func testAJitteredSwipeOfThreeOnATwoSlotPadHasNoTouchJump() throws {

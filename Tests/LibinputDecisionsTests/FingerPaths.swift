@@ -1,4 +1,5 @@
 import Foundation
+import GestureSynthesis
 import Recordings
 import TestSupport
 
@@ -45,6 +46,14 @@ enum FingerPaths {
     /// The ThinkPad P50's Synaptics touchpad: two slots, BTN_TOOL_TRIPLETAP for three fingers, a
     /// Synaptics serial touchpad by libinput's quirks.
     static let twoSlots = Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc")
+
+    /// The gesture `script` (`touchsynth synthesize`'s language) performed on `description`.
+    static func synthesized(_ script: String, on description: URL = clickpad) throws -> Recording {
+        let device = try RecordingLoader.load(description.path)
+        return try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "script.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "script.gesture")
+    }
 
     /// `button`, when given, is when the pad's button is held down (BTN_LEFT), in seconds.
     static func recording(

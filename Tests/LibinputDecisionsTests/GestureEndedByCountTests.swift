@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -28,11 +27,8 @@ final class GestureEndedByCountTests: XCTestCase {
     /// A four-finger swipe beside a resting finger: the resting finger's hold is cancelled as the
     /// three come down, and the swipe as they lift, each said once, the rule with the first.
     func testASwipeAndTheHoldBeforeItAreEachSaidCancelled() throws {
-        let device = try RecordingLoader.load(FingerPaths.clickpad.path)
-        let script = "rest fingers=1 at=center; pause 200ms; swipe fingers=3 direction=right distance=40mm"
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "swipe.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "swipe.gesture")
+        let recording = try FingerPaths.synthesized(
+            "rest fingers=1 at=center; pause 200ms; swipe fingers=3 direction=right distance=40mm")
         let sequence = try XCTUnwrap(
             try Replay.explain(recording, named: "swipe", options: ReplayOptions()).explanation.sequences.first)
         XCTAssertEqual(sequence.reported.map(\.description), ["hold 1 cancelled", "swipe 4 cancelled"])

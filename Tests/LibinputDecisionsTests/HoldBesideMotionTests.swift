@@ -27,6 +27,23 @@ final class HoldBesideMotionTests: XCTestCase {
                     + kept.text), sequence.conclusion)
     }
 
+    /// A finger creeping 3.3 mm/s from the start: the hold timer fires while it moves the pointer,
+    /// 0.1 mm from where it was detected, and libinput holds beside the motion; past 0.5 mm it
+    /// cancels the hold. Both are said, each against the threshold.
+    func testAHoldBesideMotionBeginsUnderTheThresholdAndEndsPastIt() throws {
+        let finger = Finger.moving(0, 0.6, x: 50, y: 30, dx: 1, dy: 0, speed: 10 / 3)
+        let sequence = try XCTUnwrap(
+            try Replay.explain(FingerPaths.recording([finger]), named: "creep", options: ReplayOptions())
+                .explanation.sequences.first)
+        let found = sequence.findings.filter { $0.rule == .holdAndMotion }
+        XCTAssertEqual(found.map(\.exceeds), [false, true], "\(found)")
+        XCTAssertTrue(found.first?.text.hasPrefix("the finger had moved 0.1 mm when the hold timer fired") == true)
+        XCTAssertTrue(found.last?.text.hasSuffix("so libinput cancelled the hold and moved the pointer") == true)
+        XCTAssertTrue(
+            sequence.conclusion.contains("; it also sent hold 1 cancelled, because " + (found.last?.text ?? "")),
+            sequence.conclusion)
+    }
+
     /// The same creep, then a second finger down from 0.8 s to 1.1 s: the kept hold is cancelled
     /// by the new count, which is said, and the hold after it, which moved no pointer, is not
     /// said to have moved it.

@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -11,11 +10,7 @@ import XCTest
 final class HoveringJumpTests: XCTestCase {
     /// A light move on the ASUS N500JK, whose quirks begin a touch at pressure 10.
     private func lightMove(_ script: String) throws -> Recording {
-        let device = try RecordingLoader.load(
-            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
-        return try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "hover.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "hover.gesture")
+        try FingerPaths.synthesized(script)
     }
 
     /// Each logged jump's finding, at the frame libinput logged it, agreeing with the log.

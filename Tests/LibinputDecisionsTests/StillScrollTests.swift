@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -12,12 +11,9 @@ final class StillScrollTests: XCTestCase {
     /// BTN_TOOL_DOUBLETAP, so two fingers make a scroll at once; resting still, they send none,
     /// and explain says they did not move, not that they moved opposite ways.
     func testFingersThatRestedAreNotSaidToHaveMovedOppositeWays() throws {
-        let device = try RecordingLoader.load(
-            Fixtures.devices.appendingPathComponent("touchpads_bcm5974.three-finger-click.desc").path)
-        let script = "hold fingers=2 duration=600ms"
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "rest.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "rest.gesture")
+        let recording = try FingerPaths.synthesized(
+            "hold fingers=2 duration=600ms",
+            on: Fixtures.devices.appendingPathComponent("touchpads_bcm5974.three-finger-click.desc"))
         let explanation = try Replay.explain(recording, named: "rest", options: ReplayOptions()).explanation
         let conclusion = try XCTUnwrap(explanation.sequences.first).conclusion
         XCTAssertTrue(conclusion.hasPrefix("libinput began a 2-finger scroll"), conclusion)

@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -9,11 +8,7 @@ import XCTest
 /// on a touchpad with buttons of its own a press of one, which libinput keeps from tapping.
 final class TapBesideTests: XCTestCase {
     private func conclusion(_ script: String, on description: String) throws -> String {
-        let device = try RecordingLoader.load(Fixtures.devices.appendingPathComponent(description).path)
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "-e"), on: device.device,
-            options: GestureSynthesizer.Options(for: device),
-            file: "-e")
+        let recording = try FingerPaths.synthesized(script, on: Fixtures.devices.appendingPathComponent(description))
         var options = ReplayOptions()
         options.configuration.tapToClick = true
         let explained = try Replay.explain(recording, named: "tap", options: options).explanation

@@ -1,4 +1,3 @@
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -11,11 +10,7 @@ import XCTest
 /// 1.31.3.
 final class ThumbBesideFingersTests: XCTestCase {
     private func explained(_ script: String) throws -> [(String, SequenceExplanation)] {
-        let device = try RecordingLoader.load(
-            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "thumb.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "thumb.gesture")
+        let recording = try FingerPaths.synthesized(script)
         return try ([LibinputBuild.system] + libinputBuilds(["1.31.3"])).map { build in
             var options = ReplayOptions()
             options.libinput = build

@@ -1,5 +1,4 @@
 import Foundation
-import GestureSynthesis
 import LibinputDecisions
 import Recordings
 import Replays
@@ -69,10 +68,7 @@ final class TouchBegunAgainTests: XCTestCase {
 
     /// The first sequence explained of `script` performed on the description `device`.
     private func firstSequence(of script: String, on device: String) throws -> SequenceExplanation {
-        let device = try RecordingLoader.load(Fixtures.devices.appendingPathComponent(device).path)
-        let recording = try GestureSynthesizer.synthesize(
-            try GestureScript.parse(script, file: "script.gesture"), on: device.device,
-            options: GestureSynthesizer.Options(for: device), file: "script.gesture")
+        let recording = try FingerPaths.synthesized(script, on: Fixtures.devices.appendingPathComponent(device))
         return try XCTUnwrap(try explained(recording).sequences.first)
     }
 
