@@ -147,16 +147,23 @@ struct RuleBook {
     /// three or more `fingers` give nothing to follow, else the motion rules' when `scrollWaits`;
     /// for `thumbPosition`, that of the `thumbTest`; for `thumbContext`, that of the `thumbStep`;
     /// for `gestureMovement`, that of the `movement` limit; for `tapTime`, the timeout of the tap
-    /// state of `tapFingers`, 1 to 3; for `typingPalm`, where the `typingSetting` sets the timer;
+    /// state of `tapFingers`, 1 to 3, or where `tapped`, the release that made their tap; for
+    /// `typingPalm`, where the `typingSetting` sets the timer;
     /// for `scrollToPinch`, the check of the state a scroll is in once it moved, or of
     /// `GESTURE_STATE_SCROLL_START`, before, when `scrollStarting`).
     func source(
         _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
         thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove, tapFingers: Int = 1,
+        tapped: Bool = false,
         typingSetting: TypingTimer.Setting.Cause = .firstKey, scrollStarting: Bool = false, fingers: Int = 2
     ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
+            case .tapTime where tapped && tapFingers == 2:
+                ("evdev-mt-touchpad-tap.c", ["1.22.1": 445, "1.28.1": 447, "1.31.3": 449])
+            case .tapTime where tapped && tapFingers >= 3:
+                ("evdev-mt-touchpad-tap.c", ["1.22.1": 657, "1.28.1": 659, "1.31.3": 665])
+            case .tapTime where tapped: ("evdev-mt-touchpad-tap.c", ["1.22.1": 233, "1.28.1": 235, "1.31.3": 235])
             case .tapTime where tapFingers == 2:
                 ("evdev-mt-touchpad-tap.c", ["1.22.1": 383, "1.28.1": 385, "1.31.3": 385])
             case .tapTime where tapFingers >= 3:

@@ -127,7 +127,8 @@ struct TapAnalysis {
                     : "the longest the fingers stayed without a touch or a release was "
                         + "\(SequenceAnalysis.ms(timed)) ms, within the "
                         + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
-                source: rules.source(.tapTime, tapFingers: stateFingers)),
+                source: rules.source(
+                    .tapTime, tapFingers: exit == .tap ? fingers : stateFingers, tapped: exit == .tap)),
             Finding(
                 rule: .tapTravel, time: end, touch: exit == .motion ? mover?.track.slot : nil, value: travel,
                 limit: rules.tapMotionThreshold, unit: "mm",

@@ -21,7 +21,10 @@ final class RuleSourceTests: XCTestCase {
                 let book = RuleBook(version: version)
                 var expected = [book.source(rule)]
                 if rule == .palmEdge { expected.append(book.source(rule, topEdge: true)) }
-                if rule == .tapTime { expected += [2, 3].map { book.source(rule, tapFingers: $0) } }
+                if rule == .tapTime {
+                    expected += [2, 3].map { book.source(rule, tapFingers: $0) }
+                    expected += [1, 2, 3].map { book.source(rule, tapFingers: $0, tapped: true) }
+                }
                 if rule == .holdTimer { expected.append(book.holdReset) }
                 if rule == .fingerSwitch { expected += [book.fingerCountWait, book.fingerCountAtOnce] }
                 if rule == .tapDrag { expected.append(book.dragTimer) }

@@ -31,6 +31,9 @@ final class UncountedTouchTests: XCTestCase {
                 "libinput made this a tap because the longest the fingers stayed without a touch or a release was "
                     + "64 ms, within the 180 ms of a tap"), sequence.conclusion)
         XCTAssertFalse(sequence.conclusion.contains("timer fired"), sequence.conclusion)
+        // The release that made the one-finger tap is cited (`tp_tap_touch_handle_event`).
+        let timed = try XCTUnwrap(sequence.findings.first { $0.rule == .tapTime })
+        XCTAssertEqual(timed.source, "src/evdev-mt-touchpad-tap.c:233 (libinput 1.22.1)")
     }
 
     /// The same with a contact too light to begin a touch (pressure 5, under 10): no disagreement
@@ -55,6 +58,9 @@ final class UncountedTouchTests: XCTestCase {
                 .sequences.first)
         XCTAssertTrue(sequence.reported.contains(.button(0x111)), "\(sequence.reported)")
         XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 2-finger tap because"), sequence.conclusion)
+        // The release of `TOUCH_2_RELEASE` made it (`tp_tap_touch2_release_handle_event`).
+        let timed = try XCTUnwrap(sequence.findings.first { $0.rule == .tapTime })
+        XCTAssertEqual(timed.source, "src/evdev-mt-touchpad-tap.c:445 (libinput 1.22.1)")
     }
 
     /// Two fingers come down 8 ms apart on the bottom software buttons, and one moves up into the
