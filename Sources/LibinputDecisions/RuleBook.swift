@@ -302,7 +302,13 @@ struct RuleBook {
     /// `DEFAULT_DRAG_TIMEOUT_PERIOD_BASE` and `_PERFINGER`: how long after a tap of `fingers`
     /// libinput holds its button for a drag (ms), and where it sets that timer after a tap.
     func dragTimeout(fingers: Int) -> Double { 160 + 20 * Double(fingers) }
-    var dragTimer: String { cite("evdev-mt-touchpad-tap.c", ["1.22.1": 241, "1.28.1": 243, "1.31.3": 243]) }
+    func dragTimer(fingers: Int = 1) -> String {
+        switch fingers {
+        case 2: cite("evdev-mt-touchpad-tap.c", ["1.22.1": 452, "1.28.1": 454, "1.31.3": 456])
+        case 3...: cite("evdev-mt-touchpad-tap.c", ["1.22.1": 664, "1.28.1": 666, "1.31.3": 672])
+        default: cite("evdev-mt-touchpad-tap.c", ["1.22.1": 241, "1.28.1": 243, "1.31.3": 243])
+        }
+    }
     /// The strip along the right edge (and the bottom) in which edge scrolling scrolls
     /// (`tp_edge_scroll_init`), in mm.
     let edgeScrollStrip = 7.0

@@ -211,7 +211,7 @@ struct TapAnalysis {
             afterLock
             ? "within the \(n(limit)) ms drag lock waits for the finger to come back"
             : "within the \(n(limit)) ms libinput holds a \(tapped)-finger tap's button for a drag "
-                + "(\(n(base)) ms and \(n(perFinger)) ms a finger; \(rules.dragTimer))"
+                + "(\(n(base)) ms and \(n(perFinger)) ms a finger; \(rules.dragTimer(fingers: tapped)))"
         let how =
             LibinputDecision.short(dragging.event) == "MOTION"
             ? "moved past the \(n(rules.tapMotionThreshold)) mm a tap may move"
