@@ -33,6 +33,22 @@ extension Conclusion {
         return others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
     }
 
+    /// A tap's button sent as the tap machine left `TOUCH_3_RELEASE_2`, with no press of the
+    /// pad's button: what made it, where the stretches the tap analysis timed do not.
+    func tapSentLate(_ button: UInt32) -> String? {
+        guard let (decision, fingers) = TapAnalysis.sentLeavingThreeReleased(in: analysis),
+            let time = decision.cause?.time
+        else { return nil }
+        let name = analysis.reported.first { $0 == .button(button) }?.description ?? ""
+        let source = analysis.rules.cite(
+            "evdev-mt-touchpad-tap.c", ["1.22.1": 638, "1.28.1": 640, "1.31.3": 645])
+        let at = SequenceAnalysis.ms(Double(Int64(time) - Int64(analysis.sequence.start)) / 1000)
+        return "libinput made this a \(fingers)-finger tap (\(name)): two of the three fingers its tap machine "
+            + "counted had lifted, and it sent the tap as it left that state (TOUCH_3_RELEASE_2) by "
+            + "\(LibinputDecision.short(decision.event)), \(at) ms after the fingers came down: any event there but a "
+            + "thumb's sends it; \(source)"
+    }
+
     /// When and why an edge scroll began to scroll (`EDGE_NEW` to `EDGE`): once the finger had
     /// moved `DEFAULT_SCROLL_THRESHOLD` (3 mm), or at the 300 ms lock timer, which the button-areas
     /// click method turns off (a finger resting in a button area is there to click).

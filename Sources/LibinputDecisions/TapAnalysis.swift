@@ -168,6 +168,21 @@ struct TapAnalysis {
         }
     }
 
+    /// A tap libinput's tap machine sent as it left `TOUCH_3_RELEASE_2`, two of three fingers
+    /// lifted: any event there but a thumb's sends the 3-finger tap (or, for a palm, the 2-finger
+    /// one; `tp_tap_touch3_release2_handle_event`), its timer's too, which the stretches timed
+    /// here do not tell.
+    static func sentLeavingThreeReleased(in analysis: SequenceAnalysis) -> (decision: LibinputDecision, fingers: Int)? {
+        analysis.decisions(of: .tap).lazy.compactMap { d -> (LibinputDecision, Int)? in
+            guard LibinputDecision.short(d.from) == "TOUCH_3_RELEASE_2" else { return nil }
+            switch LibinputDecision.short(d.event) {
+            case "THUMB", "PALM_UP": return nil
+            case "PALM": return (d, 2)
+            default: return (d, 3)
+            }
+        }.first
+    }
+
     /// The fingers a tap state stands for: `TOUCH`, `HOLD` one, `TOUCH_2…` two, `TOUCH_3…` three,
     /// `NFGTAP_…` N; nil for the others (`IDLE`, `DEAD`).
     private static func fingers(inState state: String?) -> Int? {

@@ -77,6 +77,24 @@ final class UncountedTouchTests: XCTestCase {
         XCTAssertFalse(sequence.conclusion.contains("rested on the software button"), sequence.conclusion)
     }
 
+    /// A thumb resting low (jailed, which tapping does not ignore) and two fingers tapping above:
+    /// the tap machine counts three, and when the two lift it waits in `TOUCH_3_RELEASE_2`, whose
+    /// timer sends a 3-finger tap (BTN_MIDDLE) though no button was pressed; said as the tap.
+    func testAThumbTheTapMachineCountsMakesAThreeFingerTap() throws {
+        let fingers = [
+            Finger.resting(0, 1.3, x: 50, y: 62.9), Finger.resting(0.6, 0.664, x: 40, y: 20),
+            Finger.resting(0.6, 0.664, x: 60, y: 20),
+        ]
+        let sequence = try sequence(fingers, tap: true)
+        XCTAssertTrue(sequence.reported.contains(.button(0x112)), "\(sequence.reported)")
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this a 3-finger tap (BTN_MIDDLE): two of the three fingers its tap machine counted "
+                    + "had lifted, and it sent the tap as it left that state (TOUCH_3_RELEASE_2) by TIMEOUT"),
+            sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("button was pressed"), sequence.conclusion)
+    }
+
     /// A light contact resting while a finger moves 20 mm: the pointer moved by that finger alone.
     func testALightContactMovesNoPointer() throws {
         let fingers = [
