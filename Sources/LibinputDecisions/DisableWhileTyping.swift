@@ -1,3 +1,5 @@
+import TextTables
+
 extension SequenceAnalysis {
     /// libinput's modifiers (`tp_key_is_modifier`), by name.
     static let modifierNames: [UInt32: String] = [
@@ -104,6 +106,15 @@ extension SequenceAnalysis {
         }?.cause?.time
         guard timeout != nil || cancelled(key) != nil else { return nil }
         var ran = timeout.map { ", here \(Self.ms(Double($0 - key) / 1000)) ms later" } ?? ""
+        // A key still held as the timer ran out set it again (`keyboard timeout refresh`).
+        let refreshes = decisions(of: .palm).filter {
+            $0.event == "keyboard timeout refresh" && (key..<(timeout ?? end)) ~= ($0.cause?.time ?? 0)
+        }.count
+        if refreshes > 0 {
+            ran +=
+                " (a key was still held when it ran out, \(TextTable.counted(refreshes, "time")), which set it again "
+                + "for \(Self.ms(rules.keyboardLaterTimeout)) ms; \(rules.typingRefresh))"
+        }
         // Keys after it start or prolong typing again, each running its timer anew.
         let again = keyPresses.filter { $0 > key && $0 < end }
         if let last = again.last {

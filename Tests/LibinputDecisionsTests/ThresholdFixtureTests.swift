@@ -646,6 +646,19 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A key held 800 ms while a finger moves: the typing timer ran out twice with it down, each
+    /// time set again for 500 ms, which the closing line says as why motion stayed dropped so long.
+    func testAKeyHeldThroughTheTypingTimerIsSaidToSetItAgain() throws {
+        let pad = try FingerPaths.recording([Finger.moving(0, 2, x: 30, y: 30, dx: 1, dy: 0, speed: 20)])
+        for (version, sequence) in try explained(pad, keyboard: try keyboard([0.3], held: 0.8)) {
+            XCTAssertTrue(
+                sequence.conclusion.contains(
+                    "until its typing timer runs out, here 1200 ms later (a key was still held when it ran out, "
+                        + "2 times, which set it again for 500 ms; src/evdev-mt-touchpad.c:"),
+                "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// With disable-while-typing off, the keyboard libinput paired sets nothing aside, and no
     /// typing is said, nor the keyboard named as one whose typing would.
     func testWithDisableWhileTypingOffNoTypingIsSaid() throws {
