@@ -42,6 +42,7 @@ struct Conclusion {
         if analysis.reported.isEmpty, let suspended = analysis.suspendedThroughout ?? analysis.closedThroughout {
             return "libinput reported nothing: " + suspended
         }
+        if let lost = analysis.lostToDroppedEvents { return lost }
         if taps.logged == .tap { return tapLine + besideTap + palmsAside + thumbsThatTap }
         // A hold the fingers made resting before they pressed is said after the click.
         let click = analysis.reported.compactMap(\.button).first

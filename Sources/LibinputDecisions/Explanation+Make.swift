@@ -170,6 +170,13 @@ extension Explanation {
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
         let size = padAdded?.info.sizeMM ?? resolved.sizeByLibinput
+        // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.
+        let faults = log.compactMap { message -> LoggedFault? in
+            // TouchSynth's own lines (a device closed) are not libinput's words.
+            guard case .fault(let time) = message.cause, message.priority != .debug, !message.isTouchSynths
+            else { return nil }
+            return LoggedFault(time: time, line: message.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         let scrollMethod = rules.scrollMethod(of: pad, quirks: quirks, asked: configuration.scrollMethod)
         let clickMethod = rules.clickMethod(of: pad, quirks: quirks, asked: configuration.clickMethod)
         self.init(
@@ -187,7 +194,7 @@ extension Explanation {
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(on: pad),
                     scrollMethod: scrollMethod, clickMethod: clickMethod, libinputSize: size, endsInCut: endsInCut,
-                    unplugged: unplugged
+                    unplugged: unplugged, faults: faults
                 ).explained
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
@@ -217,13 +224,7 @@ extension Explanation {
             in: quirks, pad: pad, recorded: played.device, detectsPalms: detectsPalms, rules: rules)
         self.sendEvents = sendEvents.setting(rules)
         self.endsInCut = endsInCut
-        // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.
-        faults = log.compactMap { message in
-            // TouchSynth's own lines (a device closed) are not libinput's words.
-            guard case .fault(let time) = message.cause, message.priority != .debug, !message.isTouchSynths
-            else { return nil }
-            return LoggedFault(time: time, line: message.text.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
+        self.faults = faults
     }
 }
 

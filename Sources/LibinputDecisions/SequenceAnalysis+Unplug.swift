@@ -16,3 +16,23 @@ extension SequenceAnalysis {
         )
     }
 }
+
+extension SequenceAnalysis {
+    /// Touches libinput decided nothing of after it met a `SYN_DROPPED` injected (`--syn-dropped`)
+    /// before they lifted: their frames were among the events lost, in words; nil otherwise. Every
+    /// touch libinput reads passes its button machine, which logs it, so a sequence with no
+    /// decision at all is one it never read.
+    var lostToDroppedEvents: String? {
+        let lift = liftTime(after: sequence.frames.upperBound)
+        guard decisions.isEmpty, reported.isEmpty,
+            let fault = faults.last(where: { $0.line.contains("SYN_DROPPED") && $0.time < lift })
+        else { return nil }
+        let down = recording.frames[sequence.frames.lowerBound].time
+        let when =
+            fault.time <= down
+            ? "\(Self.ms(Double(down - fault.time) / 1000)) ms before the fingers came down"
+            : "\(Self.ms(Double(fault.time - down) / 1000)) ms after the fingers came down"
+        return "libinput decided nothing of these touches: it met a SYN_DROPPED injected (--syn-dropped) \(when), "
+            + "and their frames were among the events lost, which it never read"
+    }
+}

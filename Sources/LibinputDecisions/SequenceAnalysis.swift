@@ -48,6 +48,8 @@ struct SequenceAnalysis {
     let endsInCut: Bool
     /// When the touchpad was unplugged (`--unplug`), microseconds into the recording; nil if never.
     let unplugged: UInt64?
+    /// What libinput logged of the faults injected (`--syn-dropped`, `--unplug`).
+    let faults: [Explanation.LoggedFault]
     /// libinput's rules for several touches, at each frame a touch came down beside others on a
     /// clickpad that tells thumbs: weighed once, as the touches set aside are asked for often.
     private(set) var thumbContexts: [ThumbContext] = []
@@ -64,10 +66,11 @@ struct SequenceAnalysis {
         quirks: QuirksListing?,
         tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
         clickMethod: DeviceConfiguration.ClickMethod?, libinputSize: (width: Double, height: Double)?,
-        endsInCut: Bool = false, unplugged: UInt64? = nil
+        endsInCut: Bool = false, unplugged: UInt64? = nil, faults: [Explanation.LoggedFault] = []
     ) {
         self.endsInCut = endsInCut
         self.unplugged = unplugged
+        self.faults = faults
         self.sequence = sequence
         self.number = number
         self.decisions = decisions
