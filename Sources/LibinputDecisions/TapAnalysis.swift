@@ -232,11 +232,15 @@ struct TapAnalysis {
             ? "moved past the \(n(rules.tapMotionThreshold)) mm a tap may move"
             : "stayed the \(n(rules.tapTimeout)) ms of the tap timer"
         let lock = taps.contains { LibinputDecision.short($0.to).hasSuffix("DRAGGING_WAIT") }
+        // A touchpad unplugged with the finger down: libinput lets the button go as it removes it.
+        let unplugged = analysis.unplugging.map { !$0.before } ?? false
         let release =
-            lock
-            ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to come "
-                + "back before it lets the button go"
-            : "libinput let the button go when the finger lifted"
+            unplugged
+            ? "the touchpad was unplugged with the finger down, and libinput let the button go as it removed it"
+            : lock
+                ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to "
+                    + "come back before it lets the button go"
+                : "libinput let the button go when the finger lifted"
         return Finding(
             rule: .tapDrag, time: at, touch: began.touch, value: gap, limit: limit, unit: "ms",
             exceeds: gap > limit, agreesWithLog: gap <= limit,
