@@ -42,6 +42,9 @@ struct TypingTimer {
     private var heldAtEnd = false
     /// How long a later key, or a key held when the timer runs out, sets it for (ms).
     private var laterTimeout = 0.0
+    /// When the keyboard was unplugged, on the keys' clock: libinput ends typing at once then
+    /// (`tp_interface_device_removed`).
+    private var removed: UInt64?
 
     /// No keyboard: typing never starts.
     init() {}
@@ -61,6 +64,7 @@ struct TypingTimer {
             due = time + UInt64(timeout * 1000)
         }
         for event in events {
+            if event.kind == .deviceRemoved, nodes.contains(event.device), removed == nil { removed = event.time }
             guard case .keyboardKey(let key, let state, _) = event.kind, nodes.contains(event.device) else { continue }
             // A timer due by the key's instant fires first.
             while let end = due, end <= event.time {
@@ -103,6 +107,9 @@ struct TypingTimer {
     var settings: [Setting] {
         all.filter { $0.time >= start }.map { Setting(time: $0.time - start, cause: $0.cause, timeout: $0.timeout) }
     }
+
+    /// When the keyboard was unplugged, on the recording's clock; nil if it was not, or before.
+    var unplugged: UInt64? { removed.flatMap { $0 >= start ? $0 - start : nil } }
 
     /// When a key went down that started or prolonged typing, on the recording's clock.
     var keyPresses: [UInt64] { settings.filter { $0.cause != .keyHeld }.map(\.time) }

@@ -659,6 +659,21 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// The keyboard unplugged 100 ms after a key ends typing at once (`tp_interface_device_removed`):
+    /// motion comes back then, not when the 200 ms timer would have run out, which is said.
+    func testAKeyboardUnpluggedWhileTypingEndsItThen() throws {
+        let pad = try FingerPaths.recording([Finger.moving(0, 1.5, x: 30, y: 30, dx: 1, dy: 0, speed: 20)])
+        var options = ReplayOptions()
+        options.otherDevices = [.recording(try keyboard([0.3], held: 0.05))]
+        try options.fault(unplug: [FaultSpec(parsing: "0.4@event11")], synDropped: [], start: nil)
+        let sequence = try XCTUnwrap(
+            try Replay.explain(pad, named: "fixture", options: options).explanation.sequences.first)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "until its typing timer runs out, or here until the keyboard was unplugged 100 ms later, which ends "
+                    + "it at once (src/evdev-mt-touchpad.c:2653 (libinput 1.22.1))"), sequence.conclusion)
+    }
+
     /// With disable-while-typing off, the keyboard libinput paired sets nothing aside, and no
     /// typing is said, nor the keyboard named as one whose typing would.
     func testWithDisableWhileTypingOffNoTypingIsSaid() throws {
