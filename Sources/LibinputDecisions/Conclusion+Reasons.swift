@@ -42,11 +42,16 @@ extension Conclusion {
         let name = analysis.reported.first { $0 == .button(button) }?.description ?? ""
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-tap.c", ["1.22.1": 638, "1.28.1": 640, "1.31.3": 645])
-        let at = SequenceAnalysis.ms(Double(Int64(time) - Int64(analysis.sequence.start)) / 1000)
+        // The three counted from the touch that made them three.
+        let third =
+            analysis.decisions(of: .tap).last {
+                LibinputDecision.short($0.to) == "TOUCH_3" && ($0.cause?.time ?? .max) <= time
+            }?.cause?.time ?? analysis.sequence.start
+        let at = SequenceAnalysis.ms(Double(Int64(time) - Int64(third)) / 1000)
         return "libinput made this a \(fingers)-finger tap (\(name)): two of the three fingers its tap machine "
             + "counted had lifted, and it sent the tap as it left that state (TOUCH_3_RELEASE_2) by "
-            + "\(LibinputDecision.short(decision.event)), \(at) ms after the fingers came down: any event there but a "
-            + "thumb's sends it; \(source)"
+            + "\(LibinputDecision.short(decision.event)), \(at) ms after the third came down: any event there but a "
+            + "thumb's or a palm's lift sends it; \(source)"
     }
 
     /// When and why an edge scroll began to scroll (`EDGE_NEW` to `EDGE`): once the finger had

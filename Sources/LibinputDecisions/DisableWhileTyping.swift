@@ -105,22 +105,24 @@ extension SequenceAnalysis {
             $0.event == "keyboard timeout" && ($0.cause?.time ?? 0) > key
         }?.cause?.time
         guard timeout != nil || cancelled(key) != nil else { return nil }
-        // The keyboard unplugged before the timer ran out ends typing then.
-        let gone = typing.unplugged.flatMap { $0 > key && $0 < (timeout ?? end) ? $0 : nil }
-        var ran = gone == nil ? timeout.map { ", here \(Self.ms(Double($0 - key) / 1000)) ms later" } ?? "" : ""
+        var ran = timeout.map { ", here \(Self.ms(Double($0 - key) / 1000)) ms later" } ?? ""
         // A key still held as the timer ran out set it again (`keyboard timeout refresh`).
         let refreshes = decisions(of: .palm).filter {
-            $0.event == "keyboard timeout refresh" && (key..<(gone ?? timeout ?? end)) ~= ($0.cause?.time ?? 0)
+            $0.event == "keyboard timeout refresh" && (key..<(timeout ?? end)) ~= ($0.cause?.time ?? 0)
         }.count
         if refreshes > 0 {
             ran +=
                 " (a key was still held when it ran out, \(TextTable.counted(refreshes, "time")), which set it again "
                 + "for \(Self.ms(rules.keyboardLaterTimeout)) ms; \(rules.typingRefresh))"
         }
-        if let gone {
+        // The keyboard unplugged before the timer ran out lets motion through then; the timer runs
+        // on, and tapping stays suspended with it.
+        if let gone = typing.unplugged, gone > key, gone < (timeout ?? end) {
             ran +=
-                ", or here until the keyboard was unplugged \(Self.ms(Double(gone - key) / 1000)) ms later, which ends "
-                + "it at once (\(rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2653, "1.28.1": 2660, "1.31.3": 2619])))"
+                "; the keyboard was unplugged \(Self.ms(Double(gone - key) / 1000)) ms after the key, and libinput "
+                + "let the touches' motion through from then, as it counts an unplugged keyboard as not typing ("
+                + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2653, "1.28.1": 2660, "1.31.3": 2619])
+                + "), though its timer ran on, and tapping stayed suspended with it"
         }
         // Keys after it start or prolong typing again, each running its timer anew.
         let again = keyPresses.filter { $0 > key && $0 < end }

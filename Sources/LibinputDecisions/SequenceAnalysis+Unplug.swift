@@ -20,11 +20,12 @@ extension SequenceAnalysis {
 extension SequenceAnalysis {
     /// Touches libinput decided nothing of after it met a `SYN_DROPPED` injected (`--syn-dropped`)
     /// before they lifted: their frames were among the events lost, in words; nil otherwise. Every
-    /// touch libinput reads passes its button machine, which logs it, so a sequence with no
-    /// decision at all is one it never read.
+    /// touch libinput reads and begins passes its button machine, which logs it, so a sequence
+    /// of begun touches with no decision at all is one it never read (a contact too light to
+    /// begin is logged by none).
     var lostToDroppedEvents: String? {
         let lift = liftTime(after: sequence.frames.upperBound)
-        guard decisions.isEmpty, reported.isEmpty,
+        guard decisions.isEmpty, reported.isEmpty, !sequence.begunTracks.isEmpty,
             let fault = faults.last(where: { $0.line.contains("SYN_DROPPED") && $0.time < lift })
         else { return nil }
         let down = recording.frames[sequence.frames.lowerBound].time

@@ -169,7 +169,7 @@ struct TapAnalysis {
     }
 
     /// A tap libinput's tap machine sent as it left `TOUCH_3_RELEASE_2`, two of three fingers
-    /// lifted: any event there but a thumb's sends the 3-finger tap (or, for a palm, the 2-finger
+    /// lifted: any event there but a thumb's or a palm's lift sends the 3-finger tap (for a palm, the 2-finger
     /// one; `tp_tap_touch3_release2_handle_event`), its timer's too, which the stretches timed
     /// here do not tell.
     static func sentLeavingThreeReleased(in analysis: SequenceAnalysis) -> (decision: LibinputDecision, fingers: Int)? {
@@ -232,8 +232,14 @@ struct TapAnalysis {
             ? "moved past the \(n(rules.tapMotionThreshold)) mm a tap may move"
             : "stayed the \(n(rules.tapTimeout)) ms of the tap timer"
         let lock = taps.contains { LibinputDecision.short($0.to).hasSuffix("DRAGGING_WAIT") }
-        // A touchpad unplugged with the finger down: libinput lets the button go as it removes it.
-        let unplugged = analysis.unplugging.map { !$0.before } ?? false
+        // A touchpad unplugged with the finger still dragging: libinput lets the button go as it
+        // removes it. A drag its finger's lift ended before is let go then.
+        let ended = taps.first {
+            LibinputDecision.short($0.from).contains("DRAGGING") && LibinputDecision.short($0.event) == "RELEASE"
+        }?.cause?.time
+        let unplugged =
+            analysis.unplugging.map { !$0.before } == true
+            && ended.map { lift in analysis.unplugged.map { lift < $0 } ?? true } != true
         let release =
             unplugged
             ? "the touchpad was unplugged with the finger down, and libinput let the button go as it removed it"
