@@ -54,6 +54,18 @@ extension Conclusion {
             + "thumb's or a palm's lift sends it; \(source)"
     }
 
+    /// A press of the pad's button with two of three fingers the tap machine counted lifted: the
+    /// press sent their tap as it left `TOUCH_3_RELEASE_2`, beside the click.
+    var tapSentByPress: String? {
+        guard let (decision, fingers) = TapAnalysis.sentLeavingThreeReleased(in: analysis),
+            LibinputDecision.short(decision.event) == "BUTTON"
+        else { return nil }
+        let source = analysis.rules.cite(
+            "evdev-mt-touchpad-tap.c", ["1.22.1": 638, "1.28.1": 640, "1.31.3": 645])
+        return "; its tap machine sent a \(fingers)-finger tap too: two of the three fingers it counted had lifted, "
+            + "and the press made it leave that state (TOUCH_3_RELEASE_2), which sends the tap; \(source)"
+    }
+
     /// When and why an edge scroll began to scroll (`EDGE_NEW` to `EDGE`): once the finger had
     /// moved `DEFAULT_SCROLL_THRESHOLD` (3 mm), or at the 300 ms lock timer, which the button-areas
     /// click method turns off (a finger resting in a button area is there to click).

@@ -375,6 +375,7 @@ struct Conclusion {
     /// for a touch short and still enough to tap.
     private var noTap: String {
         if taps.logged == nil, let unsent = noTapMachine { return "; " + unsent }
+        if let pressed = tapSentByPress { return pressed }
         guard taps.logged != nil, taps.logged != .tap else { return "" }
         let reason = taps.ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
         return reason.map { "; no tap, because \($0)" } ?? ""

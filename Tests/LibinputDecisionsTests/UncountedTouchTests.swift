@@ -95,6 +95,28 @@ final class UncountedTouchTests: XCTestCase {
         XCTAssertFalse(sequence.conclusion.contains("button was pressed"), sequence.conclusion)
     }
 
+    /// The same, with the pad's button pressed 36 ms after the two lifted: the press makes the tap
+    /// machine leave `TOUCH_3_RELEASE_2`, which sends the 3-finger tap beside the click.
+    func testAPressAfterTwoOfThreeLiftedSendsTheirTapToo() throws {
+        let fingers = [
+            Finger.resting(0, 1.3, x: 50, y: 62.9), Finger.resting(0.6, 0.664, x: 40, y: 20),
+            Finger.resting(0.6, 0.664, x: 60, y: 20),
+        ]
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let sequence = try XCTUnwrap(
+            try Replay.explain(
+                FingerPaths.recording(fingers, button: 0.7..<0.8), named: "fixture", options: options
+            ).explanation.sequences.first)
+        XCTAssertEqual(sequence.reported.filter { $0 == .button(0x112) }.count, 2, "\(sequence.reported)")
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a click (BTN_MIDDLE)"), sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "; its tap machine sent a 3-finger tap too: two of the three fingers it counted had lifted, and the "
+                    + "press made it leave that state (TOUCH_3_RELEASE_2)"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("no tap"), sequence.conclusion)
+    }
+
     /// A light contact resting while a finger moves 20 mm: the pointer moved by that finger alone.
     func testALightContactMovesNoPointer() throws {
         let fingers = [
