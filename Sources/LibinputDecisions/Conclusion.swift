@@ -50,12 +50,12 @@ struct Conclusion {
             return gesture + palmsAside + uncountedRests
         }
         let motion = PointerMotion(analysis.motion, in: analysis)?.text
-        // A click is what the hand did, whatever the pointer did meanwhile; what else the
-        // sequence sent (a hold before, the motion) is said after it.
         // A button no press made is a tap's, which the tap machine sent on leaving a state.
         if let click, analysis.firstButtonPress == nil, let late = tapSentLate(click) {
             return late + besideTap + palmsAside
         }
+        // A click is what the hand did, whatever the pointer did meanwhile; what else the
+        // sequence sent (a hold before, the motion) is said after it.
         if let click {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
             // The press ends the hold just before it, not an earlier one.
