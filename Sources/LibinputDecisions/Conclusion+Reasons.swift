@@ -40,8 +40,7 @@ extension Conclusion {
             let time = decision.cause?.time
         else { return nil }
         let name = analysis.reported.first { $0 == .button(button) }?.description ?? ""
-        let source = analysis.rules.cite(
-            "evdev-mt-touchpad-tap.c", ["1.22.1": 638, "1.28.1": 640, "1.31.3": 645])
+        let source = analysis.rules.threeReleasedTap
         // The three counted from the touch that made them three.
         let third =
             analysis.decisions(of: .tap).last {
@@ -60,8 +59,7 @@ extension Conclusion {
         guard let (decision, fingers) = TapAnalysis.sentLeavingThreeReleased(in: analysis),
             LibinputDecision.short(decision.event) == "BUTTON"
         else { return nil }
-        let source = analysis.rules.cite(
-            "evdev-mt-touchpad-tap.c", ["1.22.1": 638, "1.28.1": 640, "1.31.3": 645])
+        let source = analysis.rules.threeReleasedTap
         return "; its tap machine sent a \(fingers)-finger tap too: two of the three fingers it counted had lifted, "
             + "and the press made it leave that state (TOUCH_3_RELEASE_2), which sends the tap; \(source)"
     }
@@ -100,7 +98,6 @@ extension Conclusion {
     /// and the touch moves the pointer.
     var edgeStripLeft: String {
         guard analysis.edgeScrolling, let strip = edgeStrip, let size = analysis.padSize,
-            let from = touches.first?.from, let edge = analysis.edgeScrollStrip(at: from, size: size)?.edge,
             let left = analysis.decisions(of: .edgeScroll).first(where: {
                 LibinputDecision.short($0.from) == "EDGE_NEW" && LibinputDecision.short($0.to) == "AREA"
             }), let time = left.cause?.time, let frame = GestureAnalysis.frame(of: left, in: analysis),
@@ -108,10 +105,11 @@ extension Conclusion {
         else { return "" }
         let after = SequenceAnalysis.ms(Double(Int64(time) - Int64(analysis.sequence.start)) / 1000)
         let away = SequenceAnalysis.mm(
-            edge == .right ? size.width - at.x : size.height - at.y, beside: analysis.rules.edgeScrollStrip)
+            strip.edge == .right ? size.width - at.x : size.height - at.y, beside: analysis.rules.edgeScrollStrip)
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-edge-scroll.c", ["1.22.1": 180, "1.28.1": 180, "1.31.3": 179])
-        return "; \(strip.words), and left it \(after) ms later, \(away.value) mm from the \(edge.rawValue) edge, "
+        return
+            "; \(strip.words), and left it \(after) ms later, \(away.value) mm from the \(strip.edge.rawValue) edge, "
             + "before it scrolled (once the finger has moved 3 mm along the edge"
             + (analysis.clickMethod == .buttonAreas ? "" : ", or at 300 ms") + "): libinput's edge scrolling gave the "
             + "touch up to the pointer; \(source)"

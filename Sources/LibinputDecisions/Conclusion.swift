@@ -336,8 +336,9 @@ struct Conclusion {
 
     /// Where one finger began in a strip edge scrolling scrolls in, 7 mm along the right edge or
     /// the bottom (on a clickpad or a pad at least 40 mm tall; `tp_edge_scroll_init`): "it began
-    /// 1.3 mm from the right edge, in the 7 mm where edge scrolling scrolls", with the line cited.
-    var edgeStrip: (words: String, source: String)? {
+    /// 1.3 mm from the right edge, in the 7 mm where edge scrolling scrolls", with the line cited
+    /// and the edge.
+    var edgeStrip: (words: String, source: String, edge: SequenceAnalysis.ScrollEdge)? {
         guard analysis.sequence.mostFingers == 1, let size = analysis.padSize, let from = touches.first?.from
         else { return nil }
         let strip = analysis.rules.edgeScrollStrip
@@ -347,7 +348,7 @@ struct Conclusion {
         let source = analysis.rules.cite("evdev-mt-touchpad-edge-scroll.c", line)
         let place = SequenceAnalysis.fromEdge(distance, "\(name.rawValue) edge")
         let within = distance < 0 ? ", which libinput counts in the " : ", in the "
-        return ("it began " + place + within + "\(Int(strip)) mm where edge scrolling scrolls", source)
+        return ("it began " + place + within + "\(Int(strip)) mm where edge scrolling scrolls", source, name)
     }
 
     /// A finger that began in the edge strip while libinput's scroll method was another.

@@ -317,6 +317,11 @@ struct RuleBook {
     var holdMotionThreshold: String {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 885, "1.28.1": 1244, "1.31.3": 1384])
     }
+    /// Where the tap machine, two of three fingers lifted, sends their tap on any event but a
+    /// thumb's or a palm's lift (`tp_tap_touch3_release2_handle_event`).
+    var threeReleasedTap: String {
+        cite("evdev-mt-touchpad-tap.c", ["1.22.1": 638, "1.28.1": 640, "1.31.3": 645])
+    }
     /// `DEFAULT_DRAGLOCK_TIMEOUT_PERIOD`: with drag lock, how long a lifted drag waits (ms).
     let dragLockTimeout = 300.0
     /// Where a touch back within the drag lock's wait goes on dragging, by motion or the tap

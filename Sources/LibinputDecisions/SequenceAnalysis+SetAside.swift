@@ -29,9 +29,7 @@ extension SequenceAnalysis {
         }
         if !releases.isEmpty { thumbs = [:] }
         // A thumb whose touch has lifted is no more; another touch in its slot is a new one.
-        let down = (sequence.begunTracks + sequence.untrackedTracks).filter {
-            $0.points[0].frame <= frame && frame <= $0.points[$0.points.count - 1].frame
-        }
+        let down = (sequence.begunTracks + sequence.untrackedTracks).filter { $0.isDown(at: frame) }
         let stillDown = thumbs.filter { slot, at in down.contains { $0.slot == slot && $0.points[0].frame <= at } }
         return palms.union(stillDown.keys)
     }

@@ -11,9 +11,7 @@ extension SequenceAnalysis {
 
     /// Whether `touch` rested on a software button until it lifted: no finger to libinput then.
     func restsUntilItLifts(_ touch: TouchSummary) -> Bool {
-        guard
-            let track = sequence.begunTracks.first(where: { $0.slot == touch.touch && $0.points[0].time == touch.down })
-        else { return false }
+        guard let track = sequence.begunTracks.first(where: { $0.isTrack(of: touch) }) else { return false }
         let last = track.points[track.points.count - 1].frame
         return softButtons.contains { $0.slot == touch.touch && $0.frames.upperBound == last }
     }

@@ -201,7 +201,7 @@ struct SequenceAnalysis {
             let neverBegan = thresholds.pressure.map { peak < $0.upperBound && !began } ?? false
             if let limit = thresholds.palmPressure, !neverBegan, palm || Double(peak) >= 0.75 * Double(limit) {
                 // Told when the pressure first passed the threshold, where libinput took the palm.
-                let track = sequence.tracks.first { $0.slot == touch.touch && $0.points[0].time == touch.down }
+                let track = sequence.tracks.first { $0.isTrack(of: touch) }
                 let passed = track?.points.first { ($0.pressure ?? 0) > limit }?.time
                 findings.append(
                     Finding(

@@ -34,7 +34,7 @@ struct TapAnalysis {
         // The touches the tap machine counts: a touch too light to begin never enters it, nor one
         // that was a palm, or a thumb tapping ignores, as it began (`tp_tap_handle_state`).
         let tapping = Self.tapping(in: analysis)
-        let touches = all.filter { t in tapping.contains { $0.slot == t.touch && $0.points[0].time == t.down } }
+        let touches = all.filter { t in tapping.contains { $0.isTrack(of: t) } }
         guard !taps.isEmpty, !touches.isEmpty else { return }
         fingers = taps.compactMap { Self.fingers(inState: $0.to) }.max() ?? 0
         if let first = taps.first,
@@ -113,8 +113,8 @@ struct TapAnalysis {
         let stateFingers =
             sequence.frames.last { analysis.recording.frames[$0].time <= longest.at }.map { f -> Int in
                 let aside =
-                    sequence.begunTracks.filter { Self.isDown($0, at: f) }.count
-                    - tapping.filter { Self.isDown($0, at: f) }.count
+                    sequence.begunTracks.filter { $0.isDown(at: f) }.count
+                    - tapping.filter { $0.isDown(at: f) }.count
                 return sequence.fingers(at: f) - aside
             } ?? sequence.mostFingers
         findings = [
@@ -193,10 +193,6 @@ struct TapAnalysis {
         return ["TOUCH", "HOLD"].contains(name) ? 1 : nil
     }
 
-    private static func isDown(_ track: FingerTrack, at frame: Int) -> Bool {
-        (track.points[0].frame...track.points[track.points.count - 1].frame).contains(frame)
-    }
-
     /// The drag a touch after a tap made (`DRAGGING_OR_DOUBLETAP` → `DRAGGING` by motion or the
     /// tap timer), or after a drag lock's lift (`DRAGGING_WAIT` → `DRAGGING_OR_TAP`): how soon it
     /// came down against the wait, what began the drag, and when libinput let the button go; nil
@@ -213,7 +209,7 @@ struct TapAnalysis {
             }), let at = dragging.cause?.time, let down = began.cause?.time
         else { return nil }
         let afterLock = LibinputDecision.short(began.from).hasSuffix("DRAGGING_WAIT")
-        let tapped = Int(LibinputDecision.short(began.to).prefix(1)) ?? 1
+        let tapped = Self.fingers(inState: began.to) ?? 1
         let first = analysis.sequence.frames.lowerBound
         // The finger before lifted in the frame before this sequence's first.
         let gap = first > 0 ? Double(down - min(down, analysis.recording.frames[first - 1].time)) / 1000 : 0

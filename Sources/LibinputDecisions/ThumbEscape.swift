@@ -15,8 +15,7 @@ extension SequenceAnalysis {
             })?.cause?.time,
             let frame = GestureAnalysis.frame(of: escape, in: self),
             let point = sequence.tracks.first(where: { track in
-                track.slot == touch && track.points[0].frame <= frame
-                    && frame <= track.points[track.points.count - 1].frame
+                track.slot == touch && track.isDown(at: frame)
             })?.points.last(where: { $0.frame <= frame })
         else { return nil }
         let later = "let go as a finger \(Self.ms(Double(at - from) / 1000)) ms later: "

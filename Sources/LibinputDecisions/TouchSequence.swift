@@ -327,6 +327,14 @@ public struct TouchSequence: Equatable, Sendable {
 }
 
 extension FingerTrack {
+    /// Whether the finger was down at `frame`: from its first point's frame to its last's.
+    func isDown(at frame: Int) -> Bool {
+        points[0].frame <= frame && frame <= points[points.count - 1].frame
+    }
+
+    /// Whether this is the track `touch` summarizes: its slot, down at its time.
+    func isTrack(of touch: TouchSummary) -> Bool { slot == touch.touch && points[0].time == touch.down }
+
     /// The touches libinput makes of `contacts` where it detects touches by neither pressure nor
     /// size, and BTN_TOUCH with the BTN_TOOL_* count (`readings`, frame by frame) decide
     /// (`tp_unhover_fake_touches`, src/evdev-mt-touchpad.c): while BTN_TOUCH is down, hovering

@@ -42,8 +42,8 @@ struct TypingTimer {
     private var heldAtEnd = false
     /// How long a later key, or a key held when the timer runs out, sets it for (ms).
     private var laterTimeout = 0.0
-    /// When the keyboard was unplugged, on the keys' clock: libinput ends typing at once then
-    /// (`tp_interface_device_removed`).
+    /// When the keyboard was unplugged, on the keys' clock: libinput counts it as not typing
+    /// from then (`tp_interface_device_removed`), though its timer runs on.
     private var removed: UInt64?
 
     /// No keyboard: typing never starts.
