@@ -12,13 +12,16 @@ extension Conclusion {
     }
 
     /// What else a tap's sequence sent (a hold as the fingers rested, a button of the pad's own),
-    /// after the tap's button, the last pressed. A pad with buttons of its own, not a clickpad,
-    /// keeps their presses from its tap machine (`tp_tap_handle_state`): only a clickpad's press
-    /// ends a tap, so such a press and the tap are both sent, which is said with the line.
+    /// besides the buttons of the taps the line counts, the last pressed. A pad with buttons of
+    /// its own, not a clickpad, keeps their presses from its tap machine (`tp_tap_handle_state`):
+    /// only a clickpad's press ends a tap, so such a press and the tap are both sent, which is
+    /// said with the line.
     var besideTap: String {
         var reported = analysis.reported
-        guard let tap = reported.lastIndex(where: { $0.button != nil }) else { return "" }
-        reported.remove(at: tap)
+        for _ in 0..<max(tapCount, 1) {
+            guard let tap = reported.lastIndex(where: { $0.button != nil }) else { break }
+            reported.remove(at: tap)
+        }
         let kept =
             " (the touchpad's own button: libinput keeps its presses from the tap machine on a pad that is no "
             + "clickpad, so it sent the press and the tap; "

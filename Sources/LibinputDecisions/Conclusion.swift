@@ -8,17 +8,18 @@ struct Conclusion {
     let touches: [TouchSummary]
     let findings: [Finding]
     let gestures: GestureAnalysis
-    let taps: TapAnalysis
+    /// The tap machine's runs in the sequence, in order (``taps`` speaks for them).
+    let tapRuns: [TapAnalysis]
 
     private let made = "libinput made this "
 
     /// The finding the line rests on, when one decided it.
     var deciding: Finding? {
-        if taps.logged == .tap { return findings.first { $0.rule == .tapTime } }
+        if taps.logged == .tap { return taps.findings.first { $0.rule == .tapTime } }
         if let outcome = settled { return outcome.deciding }
         if let support = unsupportedGesture { return support }
         if let limit = fingerLimit { return limit }
-        if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
+        if taps.logged != nil { return taps.findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds } }
         // In the order ``line`` tells them: the palms libinput took by the rules it named first.
         return analysis.decisions(of: .palm).lazy.compactMap { findings.finding(forPalm: $0) }.first
             ?? findings.first { [.palmPressure, .palmSize, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
@@ -43,7 +44,7 @@ struct Conclusion {
             return "libinput reported nothing: " + suspended
         }
         if let lost = analysis.lostToDroppedEvents { return lost }
-        if taps.logged == .tap { return tapLine + besideTap + palmsAside + thumbsThatTap }
+        if taps.logged == .tap { return tapLine + otherTapRuns + besideTap + palmsAside + thumbsThatTap }
         // A hold the fingers made resting before they pressed is said after the click.
         let click = analysis.reported.compactMap(\.button).first
         if !(click != nil && settled?.state == .hold), let gesture = gestureLine {
@@ -53,6 +54,13 @@ struct Conclusion {
         // A button no press made is a tap's, which the tap machine sent on leaving a state.
         if let click, analysis.firstButtonPress == nil, let late = tapSentLate(click) {
             return late + besideTap + palmsAside
+        }
+        // A drag's button is the tap's before it, in this sequence (a palm resting) or the last.
+        if click == nil || analysis.firstButtonPress == nil, taps.afterTap == .drag,
+            let drag = taps.findings.first(where: { $0.rule == .tapDrag })
+        {
+            return made + "a tap-and-drag: " + drag.text + (motion.map { "; the pointer moved " + $0 } ?? "")
+                + otherTapRuns + noHoldWhileDragging + palmsAside
         }
         // A click is what the hand did, whatever the pointer did meanwhile; what else the
         // sequence sent (a hold before, the motion) is said after it.
@@ -71,10 +79,6 @@ struct Conclusion {
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
             return made + "a click (\(button)): the touchpad's button was pressed" + (area.isEmpty ? picked : area)
                 + also + analysis.clickPin + noTap + palmsAside
-        }
-        if taps.afterTap == .drag, let drag = findings.first(where: { $0.rule == .tapDrag }) {
-            return made + "a tap-and-drag: " + drag.text + (motion.map { "; the pointer moved " + $0 } ?? "")
-                + noHoldWhileDragging + palmsAside
         }
         if analysis.reported.contains(.motion) {
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
@@ -100,8 +104,8 @@ struct Conclusion {
         }
         if let limit = fingerLimit { return "libinput reported nothing, because " + limit.text + palmsAside }
         if taps.logged != nil {
-            let reason = taps.ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
-            return "libinput made no tap of this" + (reason.map { ", because \($0)" } ?? "") + palmsAside
+            return "libinput made no tap of this" + (taps.whyNoTap.map { ", because \($0)" } ?? "") + otherTapRuns
+                + palmsAside
         }
         if !(palms + thumbs).isEmpty { return "libinput set aside " + Self.clauses(palms + thumbs) }
         if let light = findings.first(where: { ($0.rule == .touchPressure || $0.rule == .touchSize) && !$0.exceeds }) {
@@ -285,14 +289,15 @@ struct Conclusion {
     }
 
     private var tapLine: String {
-        let fingers = taps.fingers > 1 ? "\(taps.fingers)-finger " : ""
-        let numbers = findings.filter { $0.rule == .tapTime || $0.rule == .tapTravel }.map(\.text)
+        let fingers = Self.fingersWord(taps.fingers)
+        let numbers = taps.findings.filter { $0.rule == .tapTime || $0.rule == .tapTravel }.map(\.text)
         let agreement =
             taps.predicted.map { $0 == .tap }
                 == false
             ? "; by the rules recomputed here it would not have been: the frames and libinput disagree" : ""
         let second = taps.afterTap == .secondTap ? ", a second tap while libinput held the one before's button," : ""
-        return made + "a \(fingers)tap\(second) because " + numbers.joined(separator: " and ") + agreement
+        return made + (tapCount > 1 ? tapsCounted : "a \(fingers)tap") + second + " because "
+            + numbers.joined(separator: " and ") + agreement
     }
 
     /// Where on a clickpad the fingers were when the button went down, by the button machine:
@@ -377,9 +382,7 @@ struct Conclusion {
     private var noTap: String {
         if taps.logged == nil, let unsent = noTapMachine { return "; " + unsent }
         if let pressed = tapSentByPress { return pressed }
-        guard taps.logged != nil, taps.logged != .tap else { return "" }
-        let reason = taps.ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
-        return reason.map { "; no tap, because \($0)" } ?? ""
+        return taps.whyNoTap.map { "; no tap, because \($0)" + otherTapRuns } ?? ""
     }
 
     /// Touches libinput took as palms, each with the rule's numbers, and when and why it let the
@@ -457,7 +460,7 @@ struct Conclusion {
     }
 
     static func article(_ kind: LibinputGesture, fingers: Int) -> String {
-        let counted = fingers > 1 ? "\(fingers)-finger " : ""
+        let counted = fingersWord(fingers)
         return kind == .motion ? "pointer motion" : "a \(counted)\(kind)"
     }
 

@@ -125,7 +125,7 @@ struct PointerMotion {
         let distance = amount + (inMM ? " mm" : " units") + " unaccelerated in all"
         guard let last = touches.last else { return distance }
         guard touches.count > 1 else { return distance + ", from touch \(last)" }
-        let listed = "touches " + touches.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+        let listed = SequenceAnalysis.touches(touches)
         let combined =
             switch pressedSteps {
             case 0: "the average of the moves of \(listed)"

@@ -147,18 +147,21 @@ struct RuleBook {
     /// three or more `fingers` give nothing to follow, else the motion rules' when `scrollWaits`;
     /// for `thumbPosition`, that of the `thumbTest`; for `thumbContext`, that of the `thumbStep`;
     /// for `gestureMovement`, that of the `movement` limit; for `tapTime`, the timeout of the tap
-    /// state of `tapFingers`, 1 to 3, or where `tapped`, the release that made their tap; for
+    /// state of `tapFingers`, 1 to 3, or where `tapped`, the release that made their tap (a
+    /// `secondTap`'s, in `DRAGGING_OR_DOUBLETAP`, whatever the fingers); for
     /// `typingPalm`, where the `typingSetting` sets the timer;
     /// for `scrollToPinch`, the check of the state a scroll is in once it moved, or of
     /// `GESTURE_STATE_SCROLL_START`, before, when `scrollStarting`).
     func source(
         _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
         thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove, tapFingers: Int = 1,
-        tapped: Bool = false,
+        tapped: Bool = false, secondTap: Bool = false,
         typingSetting: TypingTimer.Setting.Cause = .firstKey, scrollStarting: Bool = false, fingers: Int = 2
     ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
+            case .tapTime where tapped && secondTap:
+                ("evdev-mt-touchpad-tap.c", ["1.22.1": 751, "1.28.1": 753, "1.31.3": 760])
             case .tapTime where tapped && tapFingers == 2:
                 ("evdev-mt-touchpad-tap.c", ["1.22.1": 445, "1.28.1": 447, "1.31.3": 449])
             case .tapTime where tapped && tapFingers >= 3:

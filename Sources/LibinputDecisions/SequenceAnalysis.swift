@@ -112,17 +112,17 @@ struct SequenceAnalysis {
     var explained: SequenceExplanation {
         let touches = sequence.tracks.map(summary)
         let gestures = GestureAnalysis(analysis: self)
-        let taps = TapAnalysis(analysis: self, touches: touches)
+        let taps = TapAnalysis.runs(in: self, touches: touches)
         // libinput's rules weighed none of the frames of a touchpad it kept closed throughout.
         let findings =
             unread
             ? []
-            : taps.findings + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
+            : taps.flatMap(\.findings) + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
                 + edgeFindings(touches)
                 + thumbFindings(touches) + thumbContextFindings()
                 + gestures.findings + typingPalmFindings() + touchJumpFindings()
         let conclusion = Conclusion(
-            analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
+            analysis: self, touches: touches, findings: findings, gestures: gestures, tapRuns: taps)
         // The same analysis cited by file alone: the gestures' and taps' analyses cite nothing
         // the conclusion says, so they serve both.
         var acrossVersions = self
@@ -139,7 +139,7 @@ struct SequenceAnalysis {
                 .map(\.element),
             conclusion: conclusion.line,
             conclusionAcrossVersions: Conclusion(
-                analysis: acrossVersions, touches: touches, findings: findings, gestures: gestures, taps: taps
+                analysis: acrossVersions, touches: touches, findings: findings, gestures: gestures, tapRuns: taps
             ).line,
             deciding: conclusion.deciding)
     }
@@ -451,6 +451,12 @@ struct SequenceAnalysis {
             "\(major) by \(minor), " + (shaped ? "" : "not ") + "longer than \(size) and narrower than "
                 + Self.number(narrow)
         )
+    }
+
+    /// `touch 1`, `touches 1 and 2`, `touches 0, 1 and 2`.
+    static func touches(_ slots: [Int]) -> String {
+        guard let last = slots.last, slots.count > 1 else { return "touch \(slots.last.map(String.init) ?? "")" }
+        return "touches " + slots.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
     }
 
     /// A rule's constant as its source writes it: `40`, `1.5`.

@@ -1,9 +1,9 @@
 import Recordings
 
-/// Tap-to-click in one sequence, recomputed as `tp_tap_handle_event` runs it: the tap timer
-/// starts at the first touch and again at each touch and release after it; the first of the
-/// timer firing, a touch moving past the tap threshold and the last finger lifting decides
-/// whether this is a tap (`src/evdev-mt-touchpad-tap.c`).
+/// Tap-to-click in one run of libinput's tap machine (``TapRun``), recomputed as
+/// `tp_tap_handle_event` runs it: the tap timer starts at the first touch and again at each touch
+/// and release after it; the first of the timer firing, a touch moving past the tap threshold and
+/// the last finger lifting decides whether this is a tap (`src/evdev-mt-touchpad-tap.c`).
 struct TapAnalysis {
     /// How the tap machine left its touch states: by the frames, and by libinput's log.
     enum Exit: String {
@@ -28,19 +28,41 @@ struct TapAnalysis {
     /// The most fingers libinput's tap machine held, by its states (`TOUCH_2`, `2FGTAP_TAPPED`…):
     /// a tap's, which with drag off never reaches a `*FGTAP_*` state.
     private(set) var fingers = 0
+    /// The touches the run counted, by slot.
+    private(set) var touches: [Int] = []
 
-    init(analysis: SequenceAnalysis, touches all: [TouchSummary]) {
-        let taps = analysis.decisions(of: .tap)
-        // The touches the tap machine counts: a touch too light to begin never enters it, nor one
-        // that was a palm, or a thumb tapping ignores, as it began (`tp_tap_handle_state`).
-        let tapping = Self.tapping(in: analysis)
-        let touches = all.filter { t in tapping.contains { $0.isTrack(of: t) } }
-        guard !taps.isEmpty, !touches.isEmpty else { return }
-        fingers = taps.compactMap { Self.fingers(inState: $0.to) }.max() ?? 0
+    /// Why the run made no tap, when it ran and made none: what made the machine give the touches
+    /// up, or the number that stopped it.
+    var whyNoTap: String? {
+        guard logged != nil, logged != .tap else { return nil }
+        return ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
+    }
+
+    /// No run of the tap machine: tapping off, or no touch it counted.
+    static let none = TapAnalysis()
+
+    private init() {}
+
+    /// Each run of the tap machine in `analysis`'s sequence, in order: a palm resting while a finger
+    /// taps twice is one sequence, and two runs.
+    static func runs(in analysis: SequenceAnalysis, touches all: [TouchSummary]) -> [TapAnalysis] {
+        TapRun.all(in: analysis, touches: all).map { TapAnalysis(analysis: analysis, run: $0) }
+    }
+
+    private init(analysis: SequenceAnalysis, run: TapRun) {
+        let taps = run.decisions
+        let touches = run.touches
+        let tapping = run.tracks
+        self.touches = touches.map(\.touch)
+        guard !taps.isEmpty else { return }
+        // A `*FGTAP_DRAGGING…` state counts the tap before's fingers, not this run's.
+        fingers =
+            taps.filter { !LibinputDecision.short($0.to).contains("DRAGGING") }
+            .compactMap { Self.fingers(inState: $0.to) }.max() ?? 0
         if let first = taps.first,
             ["DRAGGING_OR_DOUBLETAP", "DRAGGING_OR_TAP"].contains(where: LibinputDecision.short(first.to).hasSuffix)
         {
-            if let drag = Self.drag(analysis, taps: taps, began: first) {
+            if let drag = Self.drag(analysis, taps: taps, began: first, previousLift: run.previousLift) {
                 (afterTap, findings) = (.drag, [drag])
                 return
             }
@@ -54,8 +76,11 @@ struct TapAnalysis {
         let rules = analysis.rules
         // The instants the timer restarts at, in order, and the first a touch moved too far at.
         let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
-        let restarts = (touches.map(\.down) + touches.dropLast().map(\.up) + untracked).sorted()
-        let lastUp = touches.map(\.up).max() ?? 0
+            .filter(run.span.contains)
+        // The last lift ends the run: it restarts nothing.
+        let ups = touches.map(\.up).sorted()
+        let restarts = (touches.map(\.down) + ups.dropLast() + untracked).sorted()
+        let lastUp = ups.last ?? 0
         // libinput counts no motion against a tap where touches jump: on a Synaptics serial
         // touchpad while more fingers are down than its slots, at such a frame or the one after;
         // on a semi-MT one at a frame where the fingers counted change
@@ -68,7 +93,7 @@ struct TapAnalysis {
                 || !(analysis.beyondSlots(at: frame) || analysis.beyondSlots(at: frame - 1))
         }
         // The untracked fingers move with the top-most tracked one, as libinput places them.
-        let untrackedTracks = analysis.sequence.untrackedTracks
+        let untrackedTracks = analysis.sequence.untrackedTracks.filter { run.span.contains($0.points[0].time) }
         let tracks = tapping + untrackedTracks
         let movers = tracks.compactMap { track in
             track.points.lazy.filter { counted($0.frame) }
@@ -128,7 +153,8 @@ struct TapAnalysis {
                         + "\(SequenceAnalysis.ms(timed)) ms, within the "
                         + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
                 source: rules.source(
-                    .tapTime, tapFingers: exit == .tap ? fingers : stateFingers, tapped: exit == .tap)),
+                    .tapTime, tapFingers: exit == .tap ? fingers : stateFingers, tapped: exit == .tap,
+                    secondTap: taps.contains(where: Self.releasesSecondTap))),
             Finding(
                 rule: .tapTravel, time: end, touch: exit == .motion ? mover?.track.slot : nil, value: travel,
                 limit: rules.tapMotionThreshold, unit: "mm",
@@ -157,14 +183,6 @@ struct TapAnalysis {
                         + "count against a tap on a Synaptics serial touchpad (ModelSynapticsSerialTouchpad): its "
                         + "touches jump then",
                     source: rules.source(.tapFakeFingerMotion)))
-        }
-    }
-
-    /// The tracks the tap machine counts: begun, and neither a palm nor a thumb tapping ignores at
-    /// the frame each began.
-    private static func tapping(in analysis: SequenceAnalysis) -> [FingerTrack] {
-        analysis.sequence.begunTracks.filter { track in
-            !analysis.setAside(at: track.points[0].frame, thumbs: \.isIgnoredForTap).contains(track.slot)
         }
     }
 
@@ -198,7 +216,7 @@ struct TapAnalysis {
     /// came down against the wait, what began the drag, and when libinput let the button go; nil
     /// when it made none.
     private static func drag(
-        _ analysis: SequenceAnalysis, taps: [LibinputDecision], began: LibinputDecision
+        _ analysis: SequenceAnalysis, taps: [LibinputDecision], began: LibinputDecision, previousLift: UInt64?
     ) -> Finding? {
         let rules = analysis.rules
         let waiting = ["DRAGGING_OR_DOUBLETAP", "DRAGGING_OR_TAP"]
@@ -211,8 +229,9 @@ struct TapAnalysis {
         let afterLock = LibinputDecision.short(began.from).hasSuffix("DRAGGING_WAIT")
         let tapped = Self.fingers(inState: began.to) ?? 1
         let first = analysis.sequence.frames.lowerBound
-        // The finger before lifted in the frame before this sequence's first.
-        let gap = first > 0 ? Double(down - min(down, analysis.recording.frames[first - 1].time)) / 1000 : 0
+        // The finger before lifted in this sequence, or in the frame before its first.
+        let lift = previousLift ?? (first > 0 ? analysis.recording.frames[first - 1].time : down)
+        let gap = Double(down - min(down, lift)) / 1000
         let limit = afterLock ? rules.dragLockTimeout : rules.dragTimeout(fingers: tapped)
         let n = SequenceAnalysis.number, ms = SequenceAnalysis.ms
         let (base, perFinger) = (
@@ -250,6 +269,13 @@ struct TapAnalysis {
                 + (afterLock ? "the dragging finger lifted" : "the tap before it lifted") + ", \(wait), and \(how): "
                 + (afterLock ? "the drag went on" : "a drag") + ", the tap's button held; \(release)",
             source: afterLock ? rules.dragResumed : rules.source(.tapDrag))
+    }
+
+    /// Whether `d` is the release that made a second tap, in `DRAGGING_OR_DOUBLETAP`: one finger's,
+    /// as a second finger's touch there goes on to `TOUCH_2`.
+    private static func releasesSecondTap(_ d: LibinputDecision) -> Bool {
+        LibinputDecision.short(d.from).hasSuffix("DRAGGING_OR_DOUBLETAP")
+            && LibinputDecision.short(d.event) == "RELEASE"
     }
 
     /// How libinput's tap machine left its touch states, by its log: the first tap sent, timer

@@ -24,6 +24,7 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .tapTime {
                     expected += [2, 3].map { book.source(rule, tapFingers: $0) }
                     expected += [1, 2, 3].map { book.source(rule, tapFingers: $0, tapped: true) }
+                    expected.append(book.source(rule, tapped: true, secondTap: true))
                 }
                 if rule == .holdTimer { expected.append(book.holdReset) }
                 if rule == .fingerSwitch { expected += [book.fingerCountWait, book.fingerCountAtOnce] }

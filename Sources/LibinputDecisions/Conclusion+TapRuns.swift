@@ -1,0 +1,47 @@
+/// A sequence whose tap machine ran more than once (a palm resting while a finger taps twice):
+/// one run speaks for the taps, and the line tells what the others made.
+extension Conclusion {
+    /// The run that speaks for the sequence's taps: the last that dragged, else the last that
+    /// tapped, else the last the machine ran at all; ``TapAnalysis/none`` when it never ran.
+    var taps: TapAnalysis { tapRuns.isEmpty ? .none : tapRuns[speaking] }
+
+    /// How many runs made a tap, which a tap's line counts.
+    var tapCount: Int { tapRuns.filter { $0.logged == .tap }.count }
+
+    /// `2 taps, the last by touch 2`; with their kinds where one was of several fingers:
+    /// `2 taps (a 2-finger tap, then a tap), the last by touch 3`.
+    var tapsCounted: String {
+        let tapped = tapRuns.filter { $0.logged == .tap }
+        let kinds =
+            tapped.allSatisfy { $0.fingers <= 1 }
+            ? "" : " (" + tapped.map { "a \(Self.fingersWord($0.fingers))tap" }.joined(separator: ", then ") + ")"
+        return "\(tapped.count) taps\(kinds), the last by \(SequenceAnalysis.touches(taps.touches))"
+    }
+
+    /// `2-finger ` for a tap of several fingers; nothing for one finger's.
+    static func fingersWord(_ fingers: Int) -> String { fingers > 1 ? "\(fingers)-finger " : "" }
+
+    private var speaking: Int {
+        tapRuns.lastIndex { $0.afterTap == .drag } ?? tapRuns.lastIndex { $0.logged == .tap }
+            ?? tapRuns.lastIndex { $0.logged != nil } ?? tapRuns.count - 1
+    }
+
+    /// What the other runs made, before or after the one that speaks: a run that made no tap and
+    /// why, and, beside a drag, a tap other than the drag's own (those beside a tap are counted
+    /// with it).
+    var otherTapRuns: String {
+        guard tapRuns.count > 1 else { return "" }
+        let speaker = speaking
+        let dragging = tapRuns[speaker].afterTap == .drag
+        return tapRuns.indices.compactMap { index -> String? in
+            let run = tapRuns[index]
+            guard index != speaker, run.logged != nil || run.afterTap == .drag else { return nil }
+            let when = index < speaker ? "before it" : "after it"
+            let who = SequenceAnalysis.touches(run.touches)
+            if let why = run.whyNoTap { return "; \(when), \(who) made no tap, because \(why)" }
+            // A drag's tap is the run just before it, and taps beside a tap are counted in its line.
+            guard dragging, index != speaker - 1 else { return nil }
+            return "; \(when), \(who) made " + (run.afterTap == .drag ? "a tap-and-drag" : "a tap")
+        }.joined()
+    }
+}

@@ -1,0 +1,139 @@
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// A palm resting while a finger taps more than once is one sequence, and libinput's tap machine
+/// runs once for each tap: each run is timed from its own touch, and the line tells them all.
+final class TapRunsTests: XCTestCase {
+    /// The one sequence `fingers` make on the clickpad, tapping on.
+    private func sequence(_ fingers: [Finger]) throws -> SequenceExplanation {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let explanation = try Replay.explain(FingerPaths.recording(fingers), named: "fixture", options: options)
+            .explanation
+        XCTAssertEqual(explanation.sequences.count, 1)
+        return try XCTUnwrap(explanation.sequences.first)
+    }
+
+    /// A palm (pressure 200, over the 130 threshold) rests from 0 s to `until`.
+    private func palm(until: Double = 2) -> Finger { .resting(0, until, x: 25, y: 40, pressure: 200) }
+
+    /// Two 64 ms taps 0.7 s apart: two taps, each timed from its own touch, where the stretch from
+    /// the first's release to the second's touch read as the tap timer firing.
+    func testTwoTapsBesideAPalmAreTwoTaps() throws {
+        let sequence = try sequence([
+            palm(), .resting(0.3, 0.364, x: 60, y: 26), .resting(1.0, 1.064, x: 60, y: 26),
+        ])
+        XCTAssertEqual(sequence.reported.filter { $0 == .button(0x110) }.count, 2, "\(sequence.reported)")
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this 2 taps, the last by touch 2 because the longest the fingers stayed without a "
+                    + "touch or a release was 64 ms"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("BTN_LEFT"), "both buttons are the taps': \(sequence.conclusion)")
+        let timed = sequence.findings.filter { $0.rule == .tapTime }
+        XCTAssertEqual(timed.map(\.time), [364_000, 1_064_000])
+        XCTAssertEqual(timed.map(\.value), [64, 64])
+        XCTAssertFalse(timed.contains { $0.exceeds }, "\(timed)")
+    }
+
+    /// A 2-finger tap, then a finger's: the line names the kinds.
+    func testTapsOfSeveralFingersAreNamed() throws {
+        let sequence = try sequence([
+            palm(), .resting(0.3, 0.364, x: 50, y: 26), .resting(0.3, 0.364, x: 70, y: 26),
+            .resting(1.0, 1.064, x: 60, y: 26),
+        ])
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this 2 taps (a 2-finger tap, then a tap), the last by touch 3"),
+            sequence.conclusion)
+        XCTAssertTrue(sequence.conclusion.contains("; it also sent hold 2, hold 1;"), sequence.conclusion)
+    }
+
+    /// A finger held 500 ms, then a 64 ms tap: the tap is told, with why the touch before it made
+    /// none, and the tap's button is no click, as no button was pressed.
+    func testAHeldTouchBeforeATapIsToldBesideIt() throws {
+        let sequence = try sequence([palm(), .resting(0.3, 0.8, x: 60, y: 26), .resting(1.2, 1.264, x: 60, y: 26)])
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a tap because"), sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "; before it, touch 1 made no tap, because the fingers stayed 180 ms without a touch or a release, "
+                    + "the 180 ms tap timer fired"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("button was pressed"), sequence.conclusion)
+        let timed = sequence.findings.filter { $0.rule == .tapTime }
+        XCTAssertEqual(timed.map(\.exceeds), [true, false])
+    }
+
+    /// A second tap 86 ms after the first lifted, while libinput holds the first's button: the
+    /// release in `DRAGGING_OR_DOUBLETAP` made it (`tp_tap_dragging_or_doubletap_handle_event`).
+    func testADoubleTapBesideAPalmCitesTheSecondTapsRelease() throws {
+        let sequence = try sequence([
+            palm(), .resting(0.3, 0.364, x: 60, y: 26), .resting(0.45, 0.514, x: 60, y: 26),
+        ])
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this 2 taps, the last by touch 2, a second tap while libinput held the one before's "
+                    + "button, because"), sequence.conclusion)
+        let timed = sequence.findings.filter { $0.rule == .tapTime }
+        XCTAssertEqual(timed.map(\.value), [64, 64])
+        XCTAssertEqual(
+            timed.map(\.source),
+            ["src/evdev-mt-touchpad-tap.c:233 (libinput 1.22.1)", "src/evdev-mt-touchpad-tap.c:751 (libinput 1.22.1)"])
+    }
+
+    /// A tap, then a finger that comes down 86 ms after it lifted and moves: a tap-and-drag in the
+    /// one sequence, the gap measured from the tap's lift; the tap's button is not a click.
+    func testATapAndDragBesideAPalmIsADrag() throws {
+        let sequence = try sequence([
+            palm(), .resting(0.3, 0.364, x: 60, y: 26),
+            .moving(0.45, 1.2, x: 60, y: 26, dx: 1, dy: 0, speed: 20),
+        ])
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this a tap-and-drag: touch 2 came down 86 ms after the tap before it lifted"),
+            sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("button was pressed"), sequence.conclusion)
+    }
+
+    /// A finger's tap 108 ms after a 2-finger tap lifted: libinput's `2FGTAP_DRAGGING_OR_DOUBLETAP`
+    /// counts the tap before's fingers, and the second tap is one finger's (BTN_LEFT).
+    func testASecondTapAfterATwoFingerTapIsOneFingers() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let fingers: [Finger] = [
+            .resting(0, 0.064, x: 40, y: 30), .resting(0, 0.064, x: 60, y: 30), .resting(0.172, 0.236, x: 50, y: 30),
+        ]
+        let sequences = try Replay.explain(FingerPaths.recording(fingers), named: "fixture", options: options)
+            .explanation.sequences
+        let second = try XCTUnwrap(sequences.last)
+        XCTAssertEqual(sequences.count, 2)
+        XCTAssertTrue(second.reported.contains(.button(0x110)), "\(second.reported)")
+        XCTAssertTrue(
+            second.conclusion.hasPrefix(
+                "libinput made this a tap, a second tap while libinput held the one before's button, because"),
+            second.conclusion)
+    }
+
+    /// A tap, then a tap-and-drag: the drag speaks, and the tap before its own is told.
+    func testATapBeforeATapAndDragIsTold() throws {
+        let sequence = try sequence([
+            palm(until: 3), .resting(0.3, 0.364, x: 60, y: 26), .resting(1.0, 1.064, x: 60, y: 26),
+            .moving(1.15, 1.9, x: 60, y: 26, dx: 1, dy: 0, speed: 20),
+        ])
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a tap-and-drag: touch 3"), sequence.conclusion)
+        XCTAssertTrue(sequence.conclusion.contains("; before it, touch 1 made a tap;"), sequence.conclusion)
+    }
+
+    /// Two fingers down 10 ms apart, the second lifting at 100 ms and the first at 250 ms: each
+    /// stretch between a touch or a release is under 180 ms, and libinput's 2-finger tap is
+    /// recomputed as one, the first's lift ending it rather than the second's.
+    func testTheTapEndsAtTheLastLiftWhateverTheSlot() throws {
+        let sequence = try sequence([.resting(0, 0.25, x: 40, y: 30), .resting(0.01, 0.1, x: 60, y: 30)])
+        XCTAssertTrue(sequence.reported.contains(.button(0x111)), "\(sequence.reported)")
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 2-finger tap because"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("disagree"), sequence.conclusion)
+        let timed = try XCTUnwrap(sequence.findings.first { $0.rule == .tapTime })
+        XCTAssertEqual(timed.value, 150)
+    }
+}
