@@ -314,6 +314,7 @@ let package = Package(
         .testTarget(name: "DesktopEventsTests", dependencies: ["DesktopEvents", "LibinputEvents"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "DesktopEvents", "TestSupport"]),
         .testTarget(name: "X11ClientTests", dependencies: ["X11Client", "CX11Input", "DesktopEvents", "TestSupport"]),
+        .testTarget(name: "DesktopSessionTests", dependencies: ["DesktopSession"]),
         .testTarget(
             name: "LibinputDecisionsTests",
             dependencies: [

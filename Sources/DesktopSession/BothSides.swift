@@ -25,19 +25,16 @@ public enum BothSides {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw WindowSystemError(.system, "pipe: \(String(cString: strerror(errno)))") }
         defer { ends.forEach { close($0) } }
-        let done = DispatchSemaphore(value: 0)
         // The client is used on the other thread only, until it is done.
         nonisolated(unsafe) let client = client, noted = noted
         let stop = ends[0]
-        let thread = Thread {
-            defer { done.signal() }
+        let thread = try JoinedThread {
             do {
                 try client.runAsLibinputEvents(stoppingOn: stop, { collected.add($0, window: true) }, noted: noted)
             } catch {
                 collected.fail(error)
             }
         }
-        thread.start()
         do {
             try context.run { event in
                 collected.add(event, window: false)
@@ -47,7 +44,7 @@ public enum BothSides {
             collected.fail(error)
         }
         _ = write(ends[1], "x", 1)
-        done.wait()
+        thread.join()
         return try collected.result()
     }
 }
