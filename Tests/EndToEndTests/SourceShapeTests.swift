@@ -124,7 +124,8 @@ final class SourceShapeTests: XCTestCase {
             let importsC = lines.contains {
                 ["import CLibinput", "import CUmockdev", "import CUinput", "import CWaylandClient"].contains($0)
             }
-            if !importsC {
+            // A thread's start routine is C too: pthread_create holds its context.
+            if !importsC && !file.text.contains("pthread_create(") {
                 let unmanaged = ["Unmanaged<", "Unmanaged.", "_withUnsafeGuaranteedRef"].filter(file.text.contains)
                 XCTAssertEqual(unmanaged, [], file.path)
             }
