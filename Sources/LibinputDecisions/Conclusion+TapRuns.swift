@@ -5,17 +5,17 @@ extension Conclusion {
     /// tapped, else the last the machine ran at all; ``TapAnalysis/none`` when it never ran.
     var taps: TapAnalysis { tapRuns.isEmpty ? .none : tapRuns[speaking] }
 
-    /// How many runs made a tap, which a tap's line counts.
-    var tapCount: Int { tapRuns.filter { $0.logged == .tap }.count }
+    /// How many runs sent a tap, which a tap's line counts.
+    var tapCount: Int { tapRuns.filter { $0.tapFingers != nil }.count }
 
     /// `2 taps, the last by touch 2`; with their kinds where one was of several fingers:
     /// `2 taps (a 2-finger tap, then a tap), the last by touch 3`.
     var tapsCounted: String {
-        let tapped = tapRuns.filter { $0.logged == .tap }
+        let fingers = tapRuns.compactMap(\.tapFingers)
         let kinds =
-            tapped.allSatisfy { $0.fingers <= 1 }
-            ? "" : " (" + tapped.map { "a \(Self.fingersWord($0.fingers))tap" }.joined(separator: ", then ") + ")"
-        return "\(tapped.count) taps\(kinds), the last by \(SequenceAnalysis.touches(taps.touches))"
+            fingers.allSatisfy { $0 <= 1 }
+            ? "" : " (" + fingers.map { "a \(Self.fingersWord($0))tap" }.joined(separator: ", then ") + ")"
+        return "\(fingers.count) taps\(kinds), the last by \(SequenceAnalysis.touches(taps.touches))"
     }
 
     /// `2-finger ` for a tap of several fingers; nothing for one finger's.
@@ -23,25 +23,28 @@ extension Conclusion {
 
     private var speaking: Int {
         tapRuns.lastIndex { $0.afterTap == .drag } ?? tapRuns.lastIndex { $0.logged == .tap }
-            ?? tapRuns.lastIndex { $0.logged != nil } ?? tapRuns.count - 1
+            ?? tapRuns.lastIndex { $0.sentLate != nil } ?? tapRuns.lastIndex { $0.logged != nil }
+            ?? tapRuns.count - 1
     }
 
     /// What the other runs made, before or after the one that speaks: a run that made no tap and
-    /// why, and, beside a drag, a tap other than the drag's own (those beside a tap are counted
-    /// with it).
+    /// why, and, beside a drag, a tap or drag of its own (taps beside a tap are counted with it).
+    /// A run a drag follows is that drag's tap, or the drag a lock kept: the drag tells it.
     var otherTapRuns: String {
         guard tapRuns.count > 1 else { return "" }
         let speaker = speaking
         let dragging = tapRuns[speaker].afterTap == .drag
         return tapRuns.indices.compactMap { index -> String? in
             let run = tapRuns[index]
-            guard index != speaker, run.logged != nil || run.afterTap == .drag else { return nil }
+            guard index != speaker, index + 1 == tapRuns.count || tapRuns[index + 1].afterTap != .drag else {
+                return nil
+            }
             let when = index < speaker ? "before it" : "after it"
             let who = SequenceAnalysis.touches(run.touches)
             if let why = run.whyNoTap { return "; \(when), \(who) made no tap, because \(why)" }
-            // A drag's tap is the run just before it, and taps beside a tap are counted in its line.
-            guard dragging, index != speaker - 1 else { return nil }
-            return "; \(when), \(who) made " + (run.afterTap == .drag ? "a tap-and-drag" : "a tap")
+            guard dragging else { return nil }
+            if run.afterTap == .drag { return "; \(when), \(who) made a tap-and-drag" }
+            return run.tapFingers.map { "; \(when), \(who) made a \(Self.fingersWord($0))tap" }
         }.joined()
     }
 }

@@ -382,6 +382,9 @@ struct Conclusion {
     private var noTap: String {
         if taps.logged == nil, let unsent = noTapMachine { return "; " + unsent }
         if let pressed = tapSentByPress { return pressed }
+        if taps.afterTap == .drag, let drag = taps.findings.first(where: { $0.rule == .tapDrag }) {
+            return "; it also made a tap-and-drag: " + drag.text + otherTapRuns
+        }
         return taps.whyNoTap.map { "; no tap, because \($0)" + otherTapRuns } ?? ""
     }
 

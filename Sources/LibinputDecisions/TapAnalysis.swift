@@ -30,11 +30,16 @@ struct TapAnalysis {
     private(set) var fingers = 0
     /// The touches the run counted, by slot.
     private(set) var touches: [Int] = []
+    /// A tap the machine sent as it left `TOUCH_3_RELEASE_2` (``sentLeavingThreeReleased(in:)``).
+    private(set) var sentLate: (decision: LibinputDecision, fingers: Int)?
+
+    /// The fingers of the tap the run sent, if it sent one.
+    var tapFingers: Int? { logged == .tap ? fingers : sentLate?.fingers }
 
     /// Why the run made no tap, when it ran and made none: what made the machine give the touches
     /// up, or the number that stopped it.
     var whyNoTap: String? {
-        guard logged != nil, logged != .tap else { return nil }
+        guard logged != nil, logged != .tap, sentLate == nil else { return nil }
         return ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
     }
 
@@ -55,10 +60,15 @@ struct TapAnalysis {
         let tapping = run.tracks
         self.touches = touches.map(\.touch)
         guard !taps.isEmpty else { return }
-        // A `*FGTAP_DRAGGING…` state counts the tap before's fingers, not this run's.
+        // A tap's fingers are those of the state it was sent from or to; otherwise the most the
+        // machine held, where a `*FGTAP_DRAGGING…` state counts the tap before's, not this run's.
         fingers =
-            taps.filter { !LibinputDecision.short($0.to).contains("DRAGGING") }
+            taps.first(where: Self.sendsTap).flatMap {
+                Self.fingers(inState: LibinputDecision.short($0.to).hasSuffix("TAPPED") ? $0.to : $0.from)
+            }
+            ?? taps.filter { !LibinputDecision.short($0.to).contains("DRAGGING") }
             .compactMap { Self.fingers(inState: $0.to) }.max() ?? 0
+        sentLate = Self.sentLeavingThreeReleased(in: taps)
         if let first = taps.first,
             ["DRAGGING_OR_DOUBLETAP", "DRAGGING_OR_TAP"].contains(where: LibinputDecision.short(first.to).hasSuffix)
         {
@@ -78,9 +88,9 @@ struct TapAnalysis {
         let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
             .filter(run.span.contains)
         // The last lift ends the run: it restarts nothing.
-        let ups = touches.map(\.up).sorted()
-        let restarts = (touches.map(\.down) + ups.dropLast() + untracked).sorted()
-        let lastUp = ups.last ?? 0
+        let ups = run.lifts
+        let lastUp = ups.last ?? run.members.map(\.leaves).max() ?? 0
+        let restarts = (touches.map(\.down) + ups.dropLast() + untracked).filter { $0 <= lastUp }.sorted()
         // libinput counts no motion against a tap where touches jump: on a Synaptics serial
         // touchpad while more fingers are down than its slots, at such a frame or the one after;
         // on a semi-MT one at a frame where the fingers counted change
@@ -190,8 +200,8 @@ struct TapAnalysis {
     /// lifted: any event there but a thumb's or a palm's lift sends the 3-finger tap (for a palm, the 2-finger
     /// one; `tp_tap_touch3_release2_handle_event`), its timer's too, which the stretches timed
     /// here do not tell.
-    static func sentLeavingThreeReleased(in analysis: SequenceAnalysis) -> (decision: LibinputDecision, fingers: Int)? {
-        analysis.decisions(of: .tap).lazy.compactMap { d -> (LibinputDecision, Int)? in
+    static func sentLeavingThreeReleased(in taps: [LibinputDecision]) -> (decision: LibinputDecision, fingers: Int)? {
+        taps.lazy.compactMap { d -> (LibinputDecision, Int)? in
             guard LibinputDecision.short(d.from) == "TOUCH_3_RELEASE_2" else { return nil }
             switch LibinputDecision.short(d.event) {
             case "THUMB", "PALM_UP": return nil
@@ -255,13 +265,19 @@ struct TapAnalysis {
         let unplugged =
             analysis.unplugging.map { !$0.before } == true
             && ended.map { lift in analysis.unplugged.map { lift < $0 } ?? true } != true
+        // A press of the pad's button ends the drag there (`TAP_EVENT_BUTTON`).
+        let pressed = taps.contains {
+            LibinputDecision.short($0.from).contains("DRAGGING") && LibinputDecision.short($0.event) == "BUTTON"
+        }
         let release =
             unplugged
             ? "the touchpad was unplugged with the finger down, and libinput let the button go as it removed it"
-            : lock
-                ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to "
-                    + "come back before it lets the button go"
-                : "libinput let the button go when the finger lifted"
+            : pressed
+                ? "the pad's button was pressed during it, and libinput let the tap's button go then"
+                : lock
+                    ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to "
+                        + "come back before it lets the button go"
+                    : "libinput let the button go when the finger lifted"
         return Finding(
             rule: .tapDrag, time: at, touch: began.touch, value: gap, limit: limit, unit: "ms",
             exceeds: gap > limit, agreesWithLog: gap <= limit,
@@ -282,18 +298,21 @@ struct TapAnalysis {
     /// fired or motion seen.
     private static func exit(in taps: [LibinputDecision]) -> Exit? {
         for d in taps {
-            let from = d.from ?? "", to = d.to ?? "", event = d.event ?? ""
-            if to.hasSuffix("TAPPED")
-                || (event == "TAP_EVENT_RELEASE" && to == "TAP_STATE_IDLE" && from.contains("TOUCH"))
-            {
-                return .tap
-            }
+            if sendsTap(d) { return .tap }
+            let from = d.from ?? "", event = d.event ?? ""
             guard from.contains("TOUCH") else { continue }
             if event == "TAP_EVENT_TIMEOUT" { return .timeout }
             if event == "TAP_EVENT_MOTION" { return .motion }
             if givesUp(d) { return .dead }
         }
         return nil
+    }
+
+    /// Whether `d` sent a tap: to a `*TAPPED` state, or a release from a touch state back to
+    /// `IDLE` (tap-and-drag off).
+    private static func sendsTap(_ d: LibinputDecision) -> Bool {
+        LibinputDecision.short(d.to).hasSuffix("TAPPED")
+            || (d.event == "TAP_EVENT_RELEASE" && d.to == "TAP_STATE_IDLE" && (d.from ?? "").contains("TOUCH"))
     }
 
     /// Whether the machine gave the touches up at `d` (``Exit/dead``): a touch state going to

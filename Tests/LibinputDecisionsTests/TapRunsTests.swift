@@ -7,12 +7,16 @@ import XCTest
 /// A palm resting while a finger taps more than once is one sequence, and libinput's tap machine
 /// runs once for each tap: each run is timed from its own touch, and the line tells them all.
 final class TapRunsTests: XCTestCase {
-    /// The one sequence `fingers` make on the clickpad, tapping on.
-    private func sequence(_ fingers: [Finger]) throws -> SequenceExplanation {
+    /// The one sequence `fingers` make on the clickpad, tapping on (and drag lock with `dragLock`),
+    /// the pad's button held down through `button` (seconds) when given.
+    private func sequence(
+        _ fingers: [Finger], button: Range<Double>? = nil, dragLock: Bool = false
+    ) throws -> SequenceExplanation {
         var options = ReplayOptions()
         options.configuration.tapToClick = true
-        let explanation = try Replay.explain(FingerPaths.recording(fingers), named: "fixture", options: options)
-            .explanation
+        if dragLock { options.configuration.dragLock = true }
+        let recording = try FingerPaths.recording(fingers, button: button)
+        let explanation = try Replay.explain(recording, named: "fixture", options: options).explanation
         XCTAssertEqual(explanation.sequences.count, 1)
         return try XCTUnwrap(explanation.sequences.first)
     }
@@ -123,6 +127,72 @@ final class TapRunsTests: XCTestCase {
         ])
         XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a tap-and-drag: touch 3"), sequence.conclusion)
         XCTAssertTrue(sequence.conclusion.contains("; before it, touch 1 made a tap;"), sequence.conclusion)
+    }
+
+    /// A touch that becomes a palm 100 ms after it came down leaves the tap machine then
+    /// (`TAP_EVENT_PALM`), though it rests on: two taps after it are two runs of their own, not a
+    /// click, and its own run made no tap.
+    func testATouchThatBecomesAPalmLeavesTheRunAsItDoes() throws {
+        var becomesPalm = Finger.resting(0, 2, x: 25, y: 40)
+        becomesPalm.pressing = { $0 < 0.1 ? 60 : 200 }
+        let sequence = try sequence([
+            becomesPalm, .resting(0.5, 0.564, x: 60, y: 26), .resting(1.2, 1.264, x: 60, y: 26),
+        ])
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix("libinput made this 2 taps, the last by touch 2"), sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "; before it, touch 0 made no tap, because the tap machine let go of a touch set aside as a palm"),
+            sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("button was pressed"), sequence.conclusion)
+    }
+
+    /// Three fingers, two of which lift: the tap machine's timer in `TOUCH_3_RELEASE_2` sends
+    /// their 3-finger tap (BTN_MIDDLE), which a later tap does not make "no tap".
+    func testAThreeFingerTapSentLateIsCountedBesideALaterTap() throws {
+        let sequence = try sequence([
+            palm(), .resting(0.4, 0.464, x: 40, y: 20), .resting(0.4, 0.464, x: 55, y: 20),
+            .resting(0.4, 0.92, x: 70, y: 20), .resting(1.5, 1.564, x: 60, y: 26),
+        ])
+        XCTAssertEqual(sequence.reported.filter { $0 == .button(0x112) }.count, 1, "\(sequence.reported)")
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix("libinput made this 2 taps (a 3-finger tap, then a tap), the last by touch"),
+            sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("made no tap"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("BTN_MIDDLE"), "both buttons are the taps': \(sequence.conclusion)")
+    }
+
+    /// The pad's button pressed during a tap-and-drag: the click speaks, and the drag is told
+    /// beside it, ended by the press (`TAP_EVENT_BUTTON`).
+    func testAPressDuringATapAndDragTellsTheDrag() throws {
+        let sequence = try sequence(
+            [palm(), .resting(0.3, 0.364, x: 60, y: 26), .moving(0.45, 1.5, x: 60, y: 26, dx: 1, dy: 0, speed: 20)],
+            button: 1.1..<1.2)
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a click (BTN_LEFT)"), sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "; it also made a tap-and-drag: touch 2 came down 86 ms after the tap before it lifted"),
+            sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "the pad's button was pressed during it, and libinput let the tap's button go"),
+            sequence.conclusion)
+    }
+
+    /// With drag lock, a finger back 200 ms after the dragging one lifted goes on with the drag:
+    /// the line is the drag's, and neither its tap nor the drag before the lift is told again.
+    func testADragResumedUnderDragLockIsOneDrag() throws {
+        let sequence = try sequence(
+            [
+                palm(until: 3), .resting(0.3, 0.364, x: 60, y: 26),
+                .moving(0.45, 1.0, x: 40, y: 26, dx: 1, dy: 0, speed: 20),
+                .moving(1.2, 1.8, x: 60, y: 26, dx: 1, dy: 0, speed: 20),
+            ], dragLock: true)
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this a tap-and-drag: touch 3 came down 200 ms after the dragging finger lifted"),
+            sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("before it, touch"), sequence.conclusion)
     }
 
     /// Two fingers down 10 ms apart, the second lifting at 100 ms and the first at 250 ms: each
