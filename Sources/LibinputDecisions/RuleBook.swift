@@ -330,6 +330,9 @@ struct RuleBook {
     /// Where a touch back within the drag lock's wait goes on dragging, by motion or the tap
     /// timer (`tp_tap_dragging_tap_handle_event`).
     var dragResumed: String { cite("evdev-mt-touchpad-tap.c", ["1.22.1": 930, "1.28.1": 933, "1.31.3": 944]) }
+    /// Where a finger back under drag lock lifts again without moving, which lets the drag's button
+    /// go (`tp_tap_dragging_tap_handle_event`, `TAP_EVENT_RELEASE`).
+    var dragLockTapped: String { cite("evdev-mt-touchpad-tap.c", ["1.22.1": 923, "1.28.1": 926, "1.31.3": 937]) }
 
     /// Disable-while-typing's timer after a first key and after each later one
     /// (`DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_1`, `_2`, the default of 1.31's setting), in ms; where

@@ -269,15 +269,24 @@ struct TapAnalysis {
         let pressed = taps.contains {
             LibinputDecision.short($0.from).contains("DRAGGING") && LibinputDecision.short($0.event) == "BUTTON"
         }
+        // Under drag lock, a finger back that lifts again without moving ends the drag, in a run
+        // of its own after this one.
+        let lockTapped = analysis.decisions(of: .tap).first {
+            ($0.cause?.time ?? 0) > at && LibinputDecision.short($0.from).hasSuffix("DRAGGING_OR_TAP")
+                && LibinputDecision.short($0.event) == "RELEASE"
+        }
         let release =
             unplugged
             ? "the touchpad was unplugged with the finger down, and libinput let the button go as it removed it"
             : pressed
                 ? "the pad's button was pressed during it, and libinput let the tap's button go then"
-                : lock
-                    ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to "
-                        + "come back before it lets the button go"
-                    : "libinput let the button go when the finger lifted"
+                : lock && lockTapped != nil
+                    ? "with drag lock, a finger came back after the lift and lifted again without moving, a tap, "
+                        + "which let the button go (\(rules.dragLockTapped))"
+                    : lock
+                        ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to "
+                            + "come back before it lets the button go"
+                        : "libinput let the button go when the finger lifted"
         return Finding(
             rule: .tapDrag, time: at, touch: began.touch, value: gap, limit: limit, unit: "ms",
             exceeds: gap > limit, agreesWithLog: gap <= limit,

@@ -28,7 +28,10 @@ final class RuleSourceTests: XCTestCase {
                 }
                 if rule == .holdTimer { expected.append(book.holdReset) }
                 if rule == .fingerSwitch { expected += [book.fingerCountWait, book.fingerCountAtOnce] }
-                if rule == .tapDrag { expected += [1, 2, 3].map { book.dragTimer(fingers: $0) } }
+                if rule == .tapDrag {
+                    expected +=
+                        [1, 2, 3].map { book.dragTimer(fingers: $0) } + [book.dragResumed, book.dragLockTapped]
+                }
                 if rule == .typingPalm {
                     expected += [.laterKey, .keyHeld].map { book.source(rule, typingSetting: $0) }
                 }

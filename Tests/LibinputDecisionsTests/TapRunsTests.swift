@@ -195,6 +195,22 @@ final class TapRunsTests: XCTestCase {
         XCTAssertFalse(sequence.conclusion.contains("before it, touch"), sequence.conclusion)
     }
 
+    /// With drag lock, a finger back 200 ms after the dragging one lifted that lifts again without
+    /// moving is a tap, which ends the drag then rather than at the lock's 300 ms.
+    func testATapEndsADragLockAndIsSaidTo() throws {
+        let sequence = try sequence(
+            [
+                palm(until: 3), .resting(0.3, 0.364, x: 60, y: 26),
+                .moving(0.45, 1.0, x: 40, y: 26, dx: 1, dy: 0, speed: 20), .resting(1.2, 1.264, x: 60, y: 26),
+            ], dragLock: true)
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a tap-and-drag: touch 2"), sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "with drag lock, a finger came back after the lift and lifted again without moving, a tap, which let "
+                    + "the button go (src/evdev-mt-touchpad-tap.c:923 (libinput 1.22.1))"), sequence.conclusion)
+        XCTAssertFalse(sequence.conclusion.contains("waits 300 ms"), sequence.conclusion)
+    }
+
     /// Two fingers down 10 ms apart, the second lifting at 100 ms and the first at 250 ms: each
     /// stretch between a touch or a release is under 180 ms, and libinput's 2-finger tap is
     /// recomputed as one, the first's lift ending it rather than the second's.
