@@ -275,18 +275,22 @@ struct TapAnalysis {
             ($0.cause?.time ?? 0) > at && LibinputDecision.short($0.from).hasSuffix("DRAGGING_OR_TAP")
                 && LibinputDecision.short($0.event) == "RELEASE"
         }
-        let release =
-            unplugged
-            ? "the touchpad was unplugged with the finger down, and libinput let the button go as it removed it"
-            : pressed
-                ? "the pad's button was pressed during it, and libinput let the tap's button go then"
-                : lock && lockTapped != nil
-                    ? "with drag lock, a finger came back after the lift and lifted again without moving, a tap, "
-                        + "which let the button go (\(rules.dragLockTapped))"
-                    : lock
-                        ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to "
-                            + "come back before it lets the button go"
-                        : "libinput let the button go when the finger lifted"
+        let release: String
+        if unplugged {
+            release = "the touchpad was unplugged with the finger down, and libinput let the button go as it removed it"
+        } else if pressed {
+            release = "the pad's button was pressed during it, and libinput let the tap's button go then"
+        } else if lock, lockTapped != nil {
+            release =
+                "with drag lock, a finger came back after the lift and lifted again without moving, a tap, which let "
+                + "the button go (\(rules.dragLockTapped))"
+        } else if lock {
+            release =
+                "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to come "
+                + "back before it lets the button go"
+        } else {
+            release = "libinput let the button go when the finger lifted"
+        }
         return Finding(
             rule: .tapDrag, time: at, touch: began.touch, value: gap, limit: limit, unit: "ms",
             exceeds: gap > limit, agreesWithLog: gap <= limit,
