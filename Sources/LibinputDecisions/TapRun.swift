@@ -75,8 +75,11 @@ struct TapRun {
                 members: groups[index],
                 tracks: groups[index].compactMap { member in
                     tracks.first { $0.isTrack(of: member.touch) }.map { track in
+                        // Its first point stays, where libinput set it aside in the frame it began.
                         var kept = track
-                        kept.points = track.points.filter { $0.time < member.leaves || !member.setAside }
+                        kept.points =
+                            [track.points[0]]
+                            + track.points.dropFirst().prefix { !member.setAside || $0.time < member.leaves }
                         return kept
                     }
                 },

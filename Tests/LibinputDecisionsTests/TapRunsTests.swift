@@ -4,8 +4,9 @@ import Replays
 import TestSupport
 import XCTest
 
-/// A palm resting while a finger taps more than once is one sequence, and libinput's tap machine
-/// runs once for each tap: each run is timed from its own touch, and the line tells them all.
+/// libinput's tap machine, run by run: a palm resting while a finger taps more than once is one
+/// sequence, and the machine runs once for each tap; each run is timed from its own touch, its
+/// fingers are its own, and the line tells them all.
 final class TapRunsTests: XCTestCase {
     /// The one sequence `fingers` make on the clickpad, tapping on (and drag lock with `dragLock`),
     /// the pad's button held down through `button` (seconds) when given.
