@@ -11,7 +11,7 @@ struct Conclusion {
     /// The tap machine's runs in the sequence, in order (``taps`` speaks for them).
     let tapRuns: [TapAnalysis]
 
-    private let made = "libinput made this "
+    let made = "libinput made this "
 
     /// The finding the line rests on, when one decided it.
     var deciding: Finding? {
@@ -48,7 +48,7 @@ struct Conclusion {
         // A hold the fingers made resting before they pressed is said after the click.
         let click = analysis.reported.compactMap(\.button).first
         if !(click != nil && settled?.state == .hold), let gesture = gestureLine {
-            return gesture + palmsAside + uncountedRests
+            return gesture + swipedNotDragged + palmsAside + uncountedRests
         }
         let motion = PointerMotion(analysis.motion, in: analysis)?.text
         // A button no press made is a tap's, which the tap machine sent on leaving a state.
@@ -188,6 +188,7 @@ struct Conclusion {
     }
 
     private var gestureLine: String? {
+        if let drag = threeFingerDragLine { return drag }
         guard let outcome = settled else { return nil }
         let what = Self.article(outcome.state, fingers: outcome.fingers)
         // The machine can settle on a gesture and end it before sending any of its events.
@@ -283,7 +284,7 @@ struct Conclusion {
 
     /// The gesture libinput settled on, which speaks for the sequence; a hold only when no
     /// pointer motion followed it.
-    private var settled: GestureAnalysis.Outcome? {
+    var settled: GestureAnalysis.Outcome? {
         gestures.outcomes.last { $0.state.isMeasured }
             ?? gestures.outcomes.last.flatMap { $0.state == .hold ? $0 : nil }
     }

@@ -72,6 +72,13 @@ struct GestureAnalysis {
                     Outcome(state: .hold, fingers: hold.fingers, decision: decision, deciding: hold.finding))
                 continue
             }
+            // Three-finger drag chooses between drag and swipe by its own 5 mm, which the closing line
+            // tells, not by a gesture's box or directions.
+            if let kind, kind == .threeFingerDrag || LibinputDecision.short(decision.from).hasPrefix("3FG_DRAG") {
+                outcomes.append(
+                    Outcome(state: kind, fingers: Self.fingers(at: decision, in: analysis), decision: decision))
+                continue
+            }
             guard let kind, kind.isMeasured, let start = detected,
                 let frame = Self.frame(of: decision, in: analysis),
                 let initial = Self.frame(of: start, in: analysis)

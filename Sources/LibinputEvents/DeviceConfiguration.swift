@@ -32,6 +32,17 @@ public struct DeviceConfiguration: Equatable, Sendable {
         case disabledOnExternalMouse = "disabled-on-external-mouse"
     }
 
+    /// `libinput_config_3fg_drag_state` (libinput 1.27 and later): whether three or four fingers
+    /// down hold the left button and drag with their motion.
+    public enum ThreeFingerDrag: String, Equatable, Sendable, CaseIterable {
+        /// Three fingers drag; four swipe.
+        case threeFingers = "3fg"
+        /// Four fingers drag; three swipe.
+        case fourFingers = "4fg"
+        /// No drag: three and four fingers swipe.
+        case disabled
+    }
+
     /// `libinput_config_accel_profile`: how pointer speed maps to motion.
     public enum AccelProfile: String, Equatable, Sendable, CaseIterable {
         /// Faster motion moves the pointer further per millimetre.
@@ -66,6 +77,8 @@ public struct DeviceConfiguration: Equatable, Sendable {
     /// Drag lock: lifting the finger during a tap-and-drag keeps the button down for a moment,
     /// so the drag can go on with another touch.
     public var dragLock: Bool?
+    /// Three-finger drag, where the libinput version offers it (1.27 and later).
+    public var threeFingerDrag: ThreeFingerDrag?
     /// The touchpad's send-events mode, as a desktop's "disable touchpad while a mouse is
     /// plugged in" sets it; applied to touchpads only, as that panel does.
     public var sendEvents: SendEventsMode?
@@ -75,7 +88,8 @@ public struct DeviceConfiguration: Equatable, Sendable {
         scrollMethod: ScrollMethod? = nil,
         accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil, disableWhileTyping: Bool? = nil,
         leftHanded: Bool? = nil,
-        middleEmulation: Bool? = nil, tapDrag: Bool? = nil, dragLock: Bool? = nil, sendEvents: SendEventsMode? = nil
+        middleEmulation: Bool? = nil, tapDrag: Bool? = nil, dragLock: Bool? = nil, sendEvents: SendEventsMode? = nil,
+        threeFingerDrag: ThreeFingerDrag? = nil
     ) {
         self.tapToClick = tapToClick
         self.clickMethod = clickMethod
@@ -89,6 +103,7 @@ public struct DeviceConfiguration: Equatable, Sendable {
         self.tapDrag = tapDrag
         self.dragLock = dragLock
         self.sendEvents = sendEvents
+        self.threeFingerDrag = threeFingerDrag
     }
 
     /// Whether libinput taps on a device with this configuration: as asked, else by its default,

@@ -122,6 +122,9 @@ extension LibinputContext {
                 missing.append("tapping (tap-and-drag, drag lock)")
             }
         }
+        if let drag = c.threeFingerDrag, !ThreeFingerDragConfig.set(drag, on: device) {
+            missing.append("three-finger drag (libinput 1.27 and later, on touchpads)")
+        }
         guard !missing.isEmpty, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 else { return }
         let name =
             "\(String(cString: libinput_device_get_sysname(device))) "

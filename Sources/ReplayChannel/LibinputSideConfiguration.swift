@@ -49,6 +49,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         if let profile = device.accelProfile { fields.append("accel=" + profile.rawValue) }
         if let speed = device.accelSpeed { fields.append("speed=\(speed)") }
         if let mode = device.sendEvents { fields.append("sendevents=" + mode.rawValue) }
+        if let drag = device.threeFingerDrag { fields.append("drag3fg=" + drag.rawValue) }
         for (key, path) in Self.switches {
             if let value = device[keyPath: path] { fields.append("\(key)=\(value ? 1 : 0)") }
         }
@@ -87,6 +88,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             case "scroll": device.scrollMethod = try Self.value(parts[1], "a scroll method")
             case "accel": device.accelProfile = try Self.value(parts[1], "an acceleration profile")
             case "sendevents": device.sendEvents = try Self.value(parts[1], "a send-events mode")
+            case "drag3fg": device.threeFingerDrag = try Self.value(parts[1], "a three-finger drag setting")
             case "speed":
                 guard let speed = Double(parts[1]), DeviceConfiguration.accelSpeeds.contains(speed) else {
                     throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a speed")

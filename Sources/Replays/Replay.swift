@@ -184,6 +184,11 @@ public struct Replay: Sendable {
             devices: device.devnodes, device: options.configuration,
             libinputVersion: options.libinput.version, logsDebug: options.logsDebug,
             batchesRecords: options.timing.clock == .virtual)
+        // Three-finger drag lets its button go 700 ms after the fingers lift, past the usual tail.
+        var timing = options.timing
+        if let drag = options.configuration.threeFingerDrag, drag != .disabled {
+            timing.tail = max(timing.tail, .milliseconds(800))
+        }
         return try withoutActuallyEscaping(handle) { (handle) throws(HarnessError) -> ReplayReport in
             let quirks = QuirksGate(files: options.quirks, handle: handle)
             let channel = try ChannelReceiver(configuration: configuration, handle: quirks.pass)
@@ -191,7 +196,7 @@ public struct Replay: Sendable {
             var report: ReplayReport
             do throws(HarnessError) {
                 report = try device.run(
-                    [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
+                    [side], timing: timing, preload: nil, standardOutput: nil, channel: channel)
             } catch  where error.kind == .deviceRejected {
                 // Of a device played beside the recording's (`--with`), its own file is told.
                 let other = error.device.flatMap { $0 == device.devnode ? nil : device.device(at: $0) }

@@ -13,6 +13,11 @@ struct DeviceConfigOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "Drag lock: lifting the finger mid-drag keeps the button held for a moment.") var dragLock: Bool?
+    @Option(
+        name: .customLong("enable-3fg-drag"),
+        help: ArgumentHelp(
+            "Three-finger drag (libinput 1.27 and later): 3fg (three fingers hold the left button and drag), 4fg, "
+                + "or disabled.", valueName: "fingers")) var threeFingerDrag: DeviceConfiguration.ThreeFingerDrag?
     @Flag(
         inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "libinput's natural scrolling: its scroll values change sign (an app's keep an iPad's).")
@@ -73,7 +78,8 @@ struct DeviceConfigOptions: ParsableArguments {
             tapToClick: tap, clickMethod: clickMethod ?? oldClickMethod, naturalScrolling: naturalScrolling,
             scrollMethod: scrollMethod,
             accelProfile: accelProfile, accelSpeed: speed, disableWhileTyping: dwt, leftHanded: leftHanded,
-            middleEmulation: middlebutton, tapDrag: drag, dragLock: dragLock, sendEvents: sendEvents)
+            middleEmulation: middlebutton, tapDrag: drag, dragLock: dragLock, sendEvents: sendEvents,
+            threeFingerDrag: threeFingerDrag)
     }
 }
 
@@ -81,3 +87,4 @@ extension DeviceConfiguration.ClickMethod: ExpressibleByArgument {}
 extension DeviceConfiguration.ScrollMethod: ExpressibleByArgument {}
 extension DeviceConfiguration.AccelProfile: ExpressibleByArgument {}
 extension DeviceConfiguration.SendEventsMode: ExpressibleByArgument {}
+extension DeviceConfiguration.ThreeFingerDrag: ExpressibleByArgument {}

@@ -249,6 +249,34 @@ final class DeviceConfigurationReplayTests: XCTestCase {
             lockedRelease, dragRelease.time + 100_000, "drag lock keeps the button past the finger's lift")
     }
 
+    /// Three fingers moving together swipe; with three-finger drag on (libinput 1.27 and later)
+    /// they hold the left button and move the pointer (1.29 on begins a swipe and cancels it 80 ms
+    /// in, as they moved under 5 mm). A version without it says so and swipes.
+    func testThreeFingerDragHoldsTheButtonWhereTheVersionOffersIt() throws {
+        let threeMoving = try synthesized("move fingers=3 dx=30mm duration=1500ms")
+        func replay(_ build: LibinputBuild, drag: DeviceConfiguration.ThreeFingerDrag?) throws -> Replay {
+            var options = ReplayOptions()
+            options.libinput = build
+            options.configuration.threeFingerDrag = drag
+            return try Replay(.recording(threeMoving), options: options)
+        }
+        let swiped = { (events: [LibinputEvent]) in
+            events.contains { if case .gestureSwipeEnd(_, cancelled: false) = $0.kind { true } else { false } }
+        }
+        for build in try libinputBuilds(["1.28.1", "1.31.3"]) {
+            let plain = try replay(build, drag: nil).events, dragged = try replay(build, drag: .threeFingers).events
+            XCTAssertTrue(swiped(plain) && buttons(plain).isEmpty, build.version)
+            XCTAssertFalse(swiped(dragged), build.version)
+            // The button let go 700 ms after the lift: the replay waits for it.
+            XCTAssertEqual(buttons(dragged).map(\.pressed), [true, false], build.version)
+        }
+        let older = try replay(.system, drag: .threeFingers)
+        XCTAssertTrue(swiped(older.events))
+        XCTAssertTrue(
+            older.report.libinputLog.contains { $0.text.contains("does not offer three-finger drag") },
+            "\(older.report.libinputLog.map(\.text))")
+    }
+
     func testDisableWhileTypingIgnoresTheTouchpadWhileTheKeyboardTypes() throws {
         let keyboard = DeviceDescription(
             name: "AT Translated Set 2 keyboard", bustype: 0x11, vendor: 0x01, product: 0x01,

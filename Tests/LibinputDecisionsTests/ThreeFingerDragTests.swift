@@ -1,0 +1,54 @@
+import LibinputDecisions
+import LibinputEventText
+import LibinputEvents
+import Replays
+import TestSupport
+import XCTest
+
+/// Three-finger drag (`--enable-3fg-drag`, libinput 1.27 and later): three fingers down hold the
+/// left button and move the pointer, which explain says as the drag it is, not as a click; from
+/// 1.29, fingers that move 5 mm within 80 ms of being detected swipe instead, and explain says by
+/// how much they moved.
+final class ThreeFingerDragTests: XCTestCase {
+    private func sequence(_ script: String, on build: LibinputBuild) throws -> SequenceExplanation {
+        var options = ReplayOptions()
+        options.libinput = build
+        options.configuration.threeFingerDrag = .threeFingers
+        let explanation = try Replay.explain(FingerPaths.synthesized(script), named: "fixture", options: options)
+            .explanation
+        return try XCTUnwrap(explanation.sequences.first)
+    }
+
+    /// Three fingers moving 20 mm/s: a drag on both versions that have it, the button held.
+    func testSlowThreeFingersAreADrag() throws {
+        for build in try libinputBuilds(["1.28.1", "1.31.3"]) {
+            let sequence = try sequence("move fingers=3 dx=30mm duration=1500ms", on: build)
+            XCTAssertTrue(sequence.reported.contains(.button(0x110)), "\(build.version): \(sequence.reported)")
+            XCTAssertTrue(
+                sequence.conclusion.hasPrefix(
+                    "libinput made this a 3-finger drag: with three-finger drag on, 3 fingers down held the left "
+                        + "button (BTN_LEFT), and their motion moved the pointer"), sequence.conclusion)
+            XCTAssertFalse(sequence.conclusion.contains("a click"), sequence.conclusion)
+            XCTAssertTrue(sequence.conclusion.contains("700 ms after they lift"), sequence.conclusion)
+        }
+    }
+
+    /// Three fingers swiping 80 mm/s: on 1.31.3 they moved 5 mm by the 80 ms timer, a swipe.
+    func testFastThreeFingersSwipeFrom1Point29() throws {
+        let build = try XCTUnwrap(libinputBuilds(["1.31.3"]).first)
+        let sequence = try sequence("swipe fingers=3 direction=right distance=40mm duration=500ms", on: build)
+        XCTAssertTrue(sequence.reported.contains(.swipe(fingers: 3, end: .ended)), "\(sequence.reported)")
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 3-finger swipe"), sequence.conclusion)
+        let said =
+            /; not a three-finger drag: 80 ms after the fingers were detected, two of them had moved ([0-9.]+) mm/
+        let moved = try XCTUnwrap(sequence.conclusion.firstMatch(of: said)?.1, sequence.conclusion)
+        XCTAssertTrue(
+            sequence.conclusion.contains(" mm on average, at least the 5 mm that make a swipe of them"),
+            sequence.conclusion)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(Double(moved)), 5)
+        // The box and the directions of a gesture's choice are not this one's.
+        XCTAssertFalse(
+            sequence.findings.contains { [.gestureDirection, .gestureSpacing, .gestureMovement].contains($0.rule) },
+            "\(sequence.findings)")
+    }
+}
