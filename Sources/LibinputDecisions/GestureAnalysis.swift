@@ -74,7 +74,7 @@ struct GestureAnalysis {
             }
             // Three-finger drag chooses between drag and swipe by its own 5 mm, which the closing line
             // tells, not by a gesture's box or directions.
-            if let kind, kind == .threeFingerDrag || LibinputDecision.short(decision.from).hasPrefix("3FG_DRAG") {
+            if let kind, kind == .threeFingerDrag || [decision.from, to].contains(where: Self.isThreeFingerDrags) {
                 outcomes.append(
                     Outcome(state: kind, fingers: Self.fingers(at: decision, in: analysis), decision: decision))
                 continue
@@ -122,6 +122,11 @@ struct GestureAnalysis {
             findings.append(short)
         }
         findings += Self.restingThumbs(in: analysis)
+    }
+
+    /// Whether `state` is one of three-finger drag's (`3FG_DRAG_OR_SWIPE_START`, `3FG_DRAG`…).
+    private static func isThreeFingerDrags(_ state: String?) -> Bool {
+        LibinputDecision.short(state).hasPrefix("3FG_DRAG")
     }
 
     /// Each touch libinput's gesture machine set aside as a resting thumb while it told the
