@@ -10,10 +10,11 @@ import XCTest
 /// 1.29, fingers that move 5 mm within 80 ms of being detected swipe instead, and explain says by
 /// how much they moved.
 final class ThreeFingerDragTests: XCTestCase {
-    private func sequence(_ script: String, on build: LibinputBuild) throws -> SequenceExplanation {
+    private func sequence(_ script: String, on build: LibinputBuild, tap: Bool = false) throws -> SequenceExplanation {
         var options = ReplayOptions()
         options.libinput = build
         options.configuration.threeFingerDrag = .threeFingers
+        options.configuration.tapToClick = tap
         let explanation = try Replay.explain(FingerPaths.synthesized(script), named: "fixture", options: options)
             .explanation
         return try XCTUnwrap(explanation.sequences.first)
@@ -30,6 +31,20 @@ final class ThreeFingerDragTests: XCTestCase {
                         + "button (BTN_LEFT), and their motion moved the pointer"), sequence.conclusion)
             XCTAssertFalse(sequence.conclusion.contains("a click"), sequence.conclusion)
             XCTAssertTrue(sequence.conclusion.contains("700 ms after they lift"), sequence.conclusion)
+        }
+    }
+
+    /// With tapping on, the drag waits for the tap machine to give the fingers up: a drag still,
+    /// whose states are weighed by no gesture box or directions.
+    func testWithTappingOnTheDragIsNoGesturesChoice() throws {
+        for build in try libinputBuilds(["1.28.1", "1.31.3"]) {
+            let sequence = try sequence("move fingers=3 dx=30mm duration=1500ms", on: build, tap: true)
+            XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 3-finger drag"), sequence.conclusion)
+            XCTAssertFalse(
+                sequence.findings.contains {
+                    [.gestureDirection, .gestureSpacing, .gestureMovement].contains($0.rule)
+                },
+                "\(build.version): \(sequence.findings.map(\.text))")
         }
     }
 
