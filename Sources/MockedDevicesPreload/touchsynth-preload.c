@@ -62,6 +62,28 @@
 
 pthread_mutex_t touchsynth_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* umockdev's preload (0.17) keeps the descriptors of the devices it emulates in a table that its
+   open() fills under a lock of its own and its close() empties under none: a thread closing a
+   device while another opens one corrupted it (a double free in its close). Its opens and closes
+   of devices go one at a time here. Recursive, should umockdev's call come back through these
+   wrappers. */
+static pthread_mutex_t umockdev_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
+/* Takes umockdev_lock for a call about `path` if it is a device's (under /dev): whether it did. */
+static int lock_for_device(const char *path)
+{
+    if (path == NULL || strncmp(path, "/dev/", 5) != 0)
+        return 0;
+    pthread_mutex_lock(&umockdev_lock);
+    return 1;
+}
+
+static void unlock_for_device(int locked)
+{
+    if (locked)
+        pthread_mutex_unlock(&umockdev_lock);
+}
+
 /* Per descriptor: 0, or the N of the /dev/input/eventN it was opened on + 1, with NONBLOCKING
    while it is non-blocking (from its open flags, and each F_SETFL or FIONBIO since). One word each, written
    with the lock held and read atomically without it: read() and write() must stay
@@ -123,6 +145,7 @@ static void map_run_state(void)
 static void unlock_in_child(void)
 {
     pthread_mutex_init(&touchsynth_lock, NULL);
+    umockdev_lock = (pthread_mutex_t)PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 }
 
 /* The program the harness started, its child, ends when the harness does (TOUCHSYNTH_HARNESS_PID_VARIABLE).
@@ -279,7 +302,10 @@ static mode_t mode_arg(int flags, va_list ap)
         mode_t mode = mode_arg(flags, ap);                                    \
         va_end(ap);                                                           \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags, mode), flags); \
+        int locked = lock_for_device(path);                                   \
+        int fd = NEXT(name)(udev_data_path(path, buf, sizeof buf), flags, mode); \
+        unlock_for_device(locked);                                            \
+        return track(path, fd, flags);                                        \
     }
 
 #define WRAP_OPENAT(name)                                                     \
@@ -290,7 +316,10 @@ static mode_t mode_arg(int flags, va_list ap)
         mode_t mode = mode_arg(flags, ap);                                    \
         va_end(ap);                                                           \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags, mode), flags); \
+        int locked = lock_for_device(path);                                   \
+        int fd = NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags, mode); \
+        unlock_for_device(locked);                                            \
+        return track(path, fd, flags);                                        \
     }
 
 /* The fortified variants that _FORTIFY_SOURCE builds (libinput's own tools) call instead. */
@@ -298,14 +327,20 @@ static mode_t mode_arg(int flags, va_list ap)
     int name(const char *path, int flags)                                     \
     {                                                                         \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags), flags); \
+        int locked = lock_for_device(path);                                   \
+        int fd = NEXT(name)(udev_data_path(path, buf, sizeof buf), flags);    \
+        unlock_for_device(locked);                                            \
+        return track(path, fd, flags);                                        \
     }
 
 #define WRAP_OPENAT_2(name)                                                   \
     int name(int dirfd, const char *path, int flags)                          \
     {                                                                         \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags), flags); \
+        int locked = lock_for_device(path);                                   \
+        int fd = NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags); \
+        unlock_for_device(locked);                                            \
+        return track(path, fd, flags);                                        \
     }
 
 int open64(const char *path, int flags, ...);
@@ -519,7 +554,12 @@ int close(int fd)
     if (entry != 0)
         reader_gone((int)(entry & EVENT_NUMBER_MASK) - 1);
     touchsynth_clock_closed(fd);
-    return NEXT(close)(fd);
+    if (entry == 0)
+        return NEXT(close)(fd);
+    pthread_mutex_lock(&umockdev_lock);
+    int rc = NEXT(close)(fd);
+    pthread_mutex_unlock(&umockdev_lock);
+    return rc;
 }
 
 int fstat(int fd, struct stat *st)
