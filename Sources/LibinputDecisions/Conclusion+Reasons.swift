@@ -39,7 +39,7 @@ extension Conclusion {
     /// A tap's button sent as the tap machine left `TOUCH_3_RELEASE_2`, with no press of the
     /// pad's button: what made it, where the stretches the tap analysis timed do not.
     func tapSentLate(_ button: UInt32) -> String? {
-        guard let (decision, fingers) = TapAnalysis.sentLeavingThreeReleased(in: analysis.decisions(of: .tap)),
+        guard let (decision, fingers) = tapSentLeavingThreeReleased,
             let time = decision.cause?.time
         else { return nil }
         let name = analysis.reported.first { $0 == .button(button) }?.description ?? ""
@@ -59,7 +59,7 @@ extension Conclusion {
     /// A press of the pad's button with two of three fingers the tap machine counted lifted: the
     /// press sent their tap as it left `TOUCH_3_RELEASE_2`, beside the click.
     var tapSentByPress: String? {
-        guard let (decision, fingers) = TapAnalysis.sentLeavingThreeReleased(in: analysis.decisions(of: .tap)),
+        guard let (decision, fingers) = tapSentLeavingThreeReleased,
             LibinputDecision.short(decision.event) == "BUTTON"
         else { return nil }
         let source = analysis.rules.threeReleasedTap

@@ -18,6 +18,11 @@ extension Conclusion {
         return "\(fingers.count) taps\(kinds), the last by \(SequenceAnalysis.touches(taps.touches))"
     }
 
+    /// The first tap a run sent as the machine left `TOUCH_3_RELEASE_2`, and its fingers.
+    var tapSentLeavingThreeReleased: (decision: LibinputDecision, fingers: Int)? {
+        tapRuns.lazy.compactMap(\.sentLate).first
+    }
+
     /// `2-finger ` for a tap of several fingers; nothing for one finger's.
     static func fingersWord(_ fingers: Int) -> String { fingers > 1 ? "\(fingers)-finger " : "" }
 

@@ -25,8 +25,9 @@ struct TapAnalysis {
     /// What made the machine give the touches up, when it did: no timer or motion decided then.
     private(set) var ended: String?
 
-    /// The most fingers libinput's tap machine held, by its states (`TOUCH_2`, `2FGTAP_TAPPED`…):
-    /// a tap's, which with drag off never reaches a `*FGTAP_*` state.
+    /// The fingers of the run's tap, by the state it was sent from or to (`TOUCH_2_RELEASE`,
+    /// `2FGTAP_TAPPED`…; with drag off no `*FGTAP_*` state is reached); without a tap, the most
+    /// libinput's tap machine held.
     private(set) var fingers = 0
     /// The touches the run counted, by slot.
     private(set) var touches: [Int] = []
@@ -200,7 +201,9 @@ struct TapAnalysis {
     /// lifted: any event there but a thumb's or a palm's lift sends the 3-finger tap (for a palm, the 2-finger
     /// one; `tp_tap_touch3_release2_handle_event`), its timer's too, which the stretches timed
     /// here do not tell.
-    static func sentLeavingThreeReleased(in taps: [LibinputDecision]) -> (decision: LibinputDecision, fingers: Int)? {
+    private static func sentLeavingThreeReleased(
+        in taps: [LibinputDecision]
+    ) -> (decision: LibinputDecision, fingers: Int)? {
         taps.lazy.compactMap { d -> (LibinputDecision, Int)? in
             guard LibinputDecision.short(d.from) == "TOUCH_3_RELEASE_2" else { return nil }
             switch LibinputDecision.short(d.event) {
