@@ -2,7 +2,8 @@
 /// one run speaks for the taps, and the line tells what the others made.
 extension Conclusion {
     /// The run that speaks for the sequence's taps: the last that dragged, else the last that
-    /// tapped, else the last the machine ran at all; ``TapAnalysis/none`` when it never ran.
+    /// tapped, else the last that sent a tap leaving `TOUCH_3_RELEASE_2`, else the last the machine
+    /// ran at all; ``TapAnalysis/none`` when it never ran.
     var taps: TapAnalysis { tapRuns.isEmpty ? .none : tapRuns[speaking] }
 
     /// How many runs sent a tap, which a tap's line counts.
