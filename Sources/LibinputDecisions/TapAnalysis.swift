@@ -90,7 +90,7 @@ struct TapAnalysis {
             .filter(run.span.contains)
         // The last lift ends the run: it restarts nothing.
         let ups = run.lifts
-        let lastUp = ups.last ?? run.members.map(\.leaves).max() ?? 0
+        let lastUp = run.lastLift
         let restarts = (touches.map(\.down) + ups.dropLast() + untracked).filter { $0 <= lastUp }.sorted()
         // libinput counts no motion against a tap where touches jump: on a Synaptics serial
         // touchpad while more fingers are down than its slots, at such a frame or the one after;

@@ -30,6 +30,9 @@ struct TapRun {
     var touches: [TouchSummary] { members.map(\.touch) }
     /// When the members that lifted, rather than being set aside, lifted, in order.
     var lifts: [UInt64] { members.filter { !$0.setAside }.map(\.touch.up).sorted() }
+    /// When the run ended: its last lift, or where its last member left the machine if none lifted
+    /// in it.
+    var lastLift: UInt64 { lifts.last ?? members.map(\.leaves).max() ?? 0 }
 
     /// The runs of `analysis`'s sequence, in order; none when no touch entered the machine.
     static func all(in analysis: SequenceAnalysis, touches all: [TouchSummary]) -> [TapRun] {
@@ -70,7 +73,7 @@ struct TapRun {
             return spans.firstIndex { $0.contains(time) }
         }
         let owners = decisions.map(run)
-        return groups.indices.map { index in
+        var runs = groups.indices.map { index in
             TapRun(
                 members: groups[index],
                 tracks: groups[index].compactMap { member in
@@ -84,12 +87,9 @@ struct TapRun {
                     }
                 },
                 decisions: decisions.indices.filter { owners[$0] == index }.map { decisions[$0] }, span: spans[index],
-                previousLift: index == 0 ? nil : TapRun.lastLift(of: groups[index - 1]))
+                previousLift: nil)
         }
-    }
-
-    /// When the last of `group`'s touches lifted, or left the machine where none lifted in it.
-    private static func lastLift(of group: [Member]) -> UInt64? {
-        group.filter { !$0.setAside }.map(\.touch.up).max() ?? group.map(\.leaves).max()
+        for index in runs.indices.dropFirst() { runs[index].previousLift = runs[index - 1].lastLift }
+        return runs
     }
 }
