@@ -296,7 +296,9 @@ struct Conclusion {
             taps.predicted.map { $0 == .tap }
                 == false
             ? "; by the rules recomputed here it would not have been: the frames and libinput disagree" : ""
-        let second = taps.afterTap == .secondTap ? ", a second tap while libinput held the one before's button," : ""
+        let second =
+            taps.afterTap == .secondTap
+            ? ", a \(TapChain.ordinal(taps.placeInRow)) tap while libinput held the one before's button," : ""
         return made + (tapCount > 1 ? tapsCounted : "a \(fingers)tap") + second + " because "
             + numbers.joined(separator: " and ") + agreement
     }

@@ -179,13 +179,19 @@ extension Explanation {
         }
         let scrollMethod = rules.scrollMethod(of: pad, quirks: quirks, asked: configuration.scrollMethod)
         let clickMethod = rules.clickMethod(of: pad, quirks: quirks, asked: configuration.clickMethod)
+        // The row of taps each sequence began in: a triple tap's lone-finger taps are three sequences.
+        var chain = TapChain()
+        let chains = decisions.map { list in
+            defer { list.forEach { chain.read($0) } }
+            return chain
+        }
         self.init(
             libinputVersion: version, device: device, slots: rules.slots(of: recording.device),
             throughMtdev: throughMtdev, thresholds: thresholds,
             quirks: quirks,
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(
-                    sequence: sequence, number: n + 1, decisions: decisions[n],
+                    sequence: sequence, number: n + 1, decisions: decisions[n], tapChain: chains[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n].lazy.map { events[Int($0)] }),
                     motion: motionBySequence[n],
                     gestureSent: gesturesBySequence[n], typing: typing, switches: switches,

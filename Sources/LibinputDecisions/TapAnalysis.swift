@@ -19,6 +19,8 @@ struct TapAnalysis {
 
     private(set) var findings: [Finding] = []
     private(set) var afterTap: AfterTap?
+    /// A second tap's place in its row of taps (``TapChain``): 3 for a triple tap's last.
+    private(set) var placeInRow = 2
     /// What the frames say the machine did, and what libinput's log says it did.
     private(set) var predicted: Exit?
     private(set) var logged: Exit?
@@ -52,7 +54,14 @@ struct TapAnalysis {
     /// Each run of the tap machine in `analysis`'s sequence, in order: a palm resting while a finger
     /// taps twice is one sequence, and two runs.
     static func runs(in analysis: SequenceAnalysis, touches all: [TouchSummary]) -> [TapAnalysis] {
-        TapRun.all(in: analysis, touches: all).map { TapAnalysis(analysis: analysis, run: $0) }
+        var chain = analysis.tapChain
+        return TapRun.all(in: analysis, touches: all).map { run in
+            var analysed = TapAnalysis(analysis: analysis, run: run)
+            for decision in run.decisions {
+                if let place = chain.read(decision), analysed.afterTap == .secondTap { analysed.placeInRow = place }
+            }
+            return analysed
+        }
     }
 
     private init(analysis: SequenceAnalysis, run: TapRun) {

@@ -120,6 +120,34 @@ final class TapRunsTests: XCTestCase {
             second.conclusion)
     }
 
+    /// A lone finger's three taps, each 88 ms after the one before lifted: three sequences, and the
+    /// last two each a tap while libinput held the one before's button, the third told as third.
+    func testATripleTapsThirdTapIsCalledThird() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let fingers: [Finger] = [0, 0.152, 0.304].map { .resting($0, $0 + 0.064, x: 50, y: 30) }
+        let sequences = try Replay.explain(FingerPaths.recording(fingers), named: "fixture", options: options)
+            .explanation.sequences
+        XCTAssertEqual(sequences.count, 3)
+        XCTAssertEqual(
+            sequences.map { $0.conclusion.components(separatedBy: " because ").first ?? "" },
+            [
+                "libinput made this a tap",
+                "libinput made this a tap, a second tap while libinput held the one before's button,",
+                "libinput made this a tap, a third tap while libinput held the one before's button,",
+            ],
+            "\(sequences.map(\.conclusion))")
+    }
+
+    /// Three taps beside a palm, one sequence: the last is the third of its row.
+    func testThreeTapsBesideAPalmEndInAThird() throws {
+        let sequence = try sequence([palm()] + [0.3, 0.45, 0.6].map { .resting($0, $0 + 0.064, x: 60, y: 26) })
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix(
+                "libinput made this 3 taps, the last by touch 3, a third tap while libinput held the one before's "),
+            sequence.conclusion)
+    }
+
     /// A tap, then a tap-and-drag: the drag speaks, and the tap before its own is told.
     func testATapBeforeATapAndDragIsTold() throws {
         let sequence = try sequence([
