@@ -21,26 +21,19 @@ extension Conclusion {
             let decided = gestures.first(where: {
                 LibinputDecision.short($0.from) == "3FG_DRAG_OR_SWIPE" && LibinputDecision.short($0.to) == "SWIPE"
             }), let at = decided.cause?.time,
-            let start = gestures.last(where: {
+            let detected = gestures.last(where: {
                 $0.event == "GESTURE_EVENT_FINGER_DETECTED" && ($0.cause?.time ?? .max) <= at
-            })?.cause?.time
+            }), let start = detected.cause?.time,
+            let initial = GestureAnalysis.frame(of: detected, in: analysis),
+            let frame = GestureAnalysis.frame(of: decided, in: analysis),
+            let average = GestureMeasure(
+                analysis: analysis, initialFrame: initial, frame: frame, at: at,
+                fingers: GestureAnalysis.fingers(at: decided, in: analysis)
+            ).averageMoved
         else { return "" }
-        // The first two fingers down by slot, as libinput's gesture takes them, from where they were
-        // detected to the frame before the timer (a timer due at a frame's instant fires first).
-        let pair = analysis.sequence.begunTracks.filter {
-            $0.points[0].time <= start && ($0.points.last?.time ?? 0) >= start
-        }
-        .sorted { $0.slot < $1.slot }.prefix(2)
-        let moves = pair.map { track -> Double in
-            let from = track.points.last { $0.time <= start } ?? track.points[0]
-            let to = track.points.last { $0.time < at } ?? from
-            return to.mm.distance(to: from.mm)
-        }
-        guard moves.count == 2 else { return "" }
-        let average = (moves[0] + moves[1]) / 2
         let source = analysis.rules.cite("evdev-mt-touchpad-gestures.c", ["1.31.3": 1097])
-        return "; not a three-finger drag: \(SequenceAnalysis.ms(Double(at - start) / 1000)) ms after the fingers "
-            + "were detected, two of them had moved \(SequenceAnalysis.mm(average)) mm on average, at least the 5 mm "
-            + "that make a swipe of them (\(source))"
+        let (ms, mm) = (SequenceAnalysis.ms(Double(at - start) / 1000), SequenceAnalysis.mm(average))
+        return "; not a three-finger drag: \(ms) ms after the fingers were detected, the two touches libinput "
+            + "follows had moved \(mm) mm on average, at least the 5 mm that make a swipe of them (\(source))"
     }
 }

@@ -54,8 +54,10 @@ final class ThreeFingerDragTests: XCTestCase {
         let sequence = try sequence("swipe fingers=3 direction=right distance=40mm duration=500ms", on: build)
         XCTAssertTrue(sequence.reported.contains(.swipe(fingers: 3, end: .ended)), "\(sequence.reported)")
         XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 3-finger swipe"), sequence.conclusion)
-        let said =
-            /; not a three-finger drag: 80 ms after the fingers were detected, two of them had moved ([0-9.]+) mm/
+        XCTAssertTrue(
+            sequence.conclusion.contains("; not a three-finger drag: 80 ms after the fingers were detected, "),
+            sequence.conclusion)
+        let said = /the two touches libinput follows had moved ([0-9.]+) mm/
         let moved = try XCTUnwrap(sequence.conclusion.firstMatch(of: said)?.1, sequence.conclusion)
         XCTAssertTrue(
             sequence.conclusion.contains(" mm on average, at least the 5 mm that make a swipe of them"),
