@@ -68,4 +68,24 @@ final class ThreeFingerDragTests: XCTestCase {
             sequence.findings.contains { [.gestureDirection, .gestureSpacing, .gestureMovement].contains($0.rule) },
             "\(sequence.findings)")
     }
+
+    /// Of three fingers, the top-most and bottom-most move 100 mm/s and the middle one rests: libinput
+    /// weighs the two it follows (the top-most and the bottom-most, not the first two by slot), which
+    /// moved 8 mm by the timer, a swipe; the line's number is theirs.
+    func testTheSwipesNumberIsTheTopAndBottomFingers() throws {
+        let build = try XCTUnwrap(libinputBuilds(["1.31.3"]).first)
+        var options = ReplayOptions()
+        options.libinput = build
+        options.configuration.threeFingerDrag = .threeFingers
+        let fingers: [Finger] = [
+            .moving(0, 0.5, x: 30, y: 20, dx: 1, dy: 0, speed: 100), .resting(0, 0.5, x: 45, y: 32),
+            .moving(0, 0.5, x: 30, y: 44, dx: 1, dy: 0, speed: 100),
+        ]
+        let sequence = try XCTUnwrap(
+            Replay.explain(FingerPaths.recording(fingers), named: "fixture", options: options).explanation.sequences
+                .first)
+        let said = /the two touches libinput follows had moved ([0-9.]+) mm/
+        let moved = try XCTUnwrap(sequence.conclusion.firstMatch(of: said)?.1, sequence.conclusion)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(Double(moved)), 7, sequence.conclusion)
+    }
 }
