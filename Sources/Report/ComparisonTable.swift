@@ -29,7 +29,7 @@ extension ComparisonReport {
         guard let regions = pointerRegions else { return [] }
         func list(_ transitions: [PointerRegionTransition]) -> [String] {
             transitions.map {
-                String(format: "  %8.3f s  ", timeBase.seconds(atTimestamp: $0.time))
+                String(format: "  %8.3fs  ", timeBase.seconds(atTimestamp: $0.time))
                     + "\($0.phase) \($0.regionPath)  \($0.style)  at \($0.location)"
             }
         }
