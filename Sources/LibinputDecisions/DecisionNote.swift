@@ -60,7 +60,8 @@ extension Rule {
         case .touchPressure, .touchSize: .touchDetection
         case .thumbPosition, .thumbContext, .restingThumb: .thumb
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport,
-            .gestureFingerLimit, .holdTimer, .holdAndMotion, .fingerSwitch, .gestureFakeFingers:
+            .gestureFingerLimit, .holdTimer, .holdAndMotion, .fingerSwitch, .gestureFakeFingers,
+            .threeFingerDragOrSwipe:
             .gesture
         case .touchJump: .kernelBug
         }

@@ -75,8 +75,19 @@ struct GestureAnalysis {
             // Three-finger drag chooses between drag and swipe by its own 5 mm, which the closing line
             // tells, not by a gesture's box or directions.
             if let kind, kind == .threeFingerDrag || [decision.from, to].contains(where: Self.isThreeFingerDrags) {
-                outcomes.append(
-                    Outcome(state: kind, fingers: Self.fingers(at: decision, in: analysis), decision: decision))
+                let fingers = Self.fingers(at: decision, in: analysis)
+                // The closing line tells the timer's weighing as drag against swipe, not against a pinch.
+                if decision.event == "GESTURE_EVENT_3FG_DRAG_OR_SWIPE_TIMEOUT", let start = detected,
+                    let frame = Self.frame(of: decision, in: analysis),
+                    let initial = Self.frame(of: start, in: analysis),
+                    let weighed = GestureMeasure(
+                        analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
+                        fingers: fingers
+                    ).threeFingerDragOrSwipe(swiped: kind == .swipe)
+                {
+                    findings.append(weighed)
+                }
+                outcomes.append(Outcome(state: kind, fingers: fingers, decision: decision))
                 continue
             }
             guard let kind, kind.isMeasured, let start = detected,

@@ -48,9 +48,27 @@ struct GestureMeasure {
 
     private func moved(_ t: Touch) -> Double { t.to.distance(to: t.from) }
 
-    /// How far the two touches moved on average, as the timer that tells a three-finger drag from
-    /// a swipe weighs them (`tp_gesture_handle_event_on_state_3fg_drag_or_swipe`, 1.29 and later).
-    var averageMoved: Double? { touches.count == 2 ? (moved(touches[0]) + moved(touches[1])) / 2 : nil }
+    /// The timer that tells a three-finger drag from a swipe (1.29 and later,
+    /// `tp_gesture_handle_event_on_state_3fg_drag_or_swipe`): the two touches followed moved
+    /// `threeFingerSwipeMove` on average, a swipe; less, a drag. `swiped`: what libinput made.
+    func threeFingerDragOrSwipe(swiped: Bool) -> Finding? {
+        guard touches.count == 2 else { return nil }
+        let average = (moved(touches[0]) + moved(touches[1])) / 2
+        let limit = rules.threeFingerSwipeMove
+        let exceeds = average >= limit
+        let printed = SequenceAnalysis.mm(average, beside: limit)
+        // The limit as libinput's constant reads, `5`, unless the value needs its decimals.
+        let (value, bound) = (
+            printed.value, Double(printed.limit) == limit ? SequenceAnalysis.number(limit) : printed.limit
+        )
+        return Finding(
+            rule: .threeFingerDragOrSwipe, time: at, value: average, limit: limit, unit: "mm", exceeds: exceeds,
+            agreesWithLog: exceeds == swiped,
+            text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected, the two touches libinput "
+                + "follows had moved \(value) mm on average, "
+                + (exceeds ? "at least the \(bound) mm that make a swipe of them" : "under the \(bound) mm of a swipe"),
+            source: rules.source(.threeFingerDragOrSwipe))
+    }
 
     /// How far apart the two touches are now, across and down.
     private var apart: (x: Double, y: Double) {

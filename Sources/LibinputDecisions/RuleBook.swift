@@ -27,6 +27,9 @@ struct RuleBook {
     let swipeTimeout = 150.0
     /// `DEFAULT_GESTURE_PINCH_TIMEOUT`: within it, a scroll can still become a pinch.
     let pinchTimeout = 300.0
+    /// `DRAG_3FG_OR_SWIPE_MOVE_THRESHOLD`: three fingers whose two followed touches moved this far
+    /// on average when the 3fg-drag-or-swipe timer fired swipe (1.29 and later); less, they drag.
+    let threeFingerSwipeMove = 5.0
     /// `PINCH_DISAMBIGUATION_MOVE_THRESHOLD`: each touch moves this far for a scroll to turn pinch.
     let pinchDisambiguation = 1.5
     /// The box two fingers must be within (`distance_mm.x < 40 && distance_mm.y < 7`).
@@ -228,6 +231,7 @@ struct RuleBook {
                 ("evdev-mt-touchpad.c", ["1.22.1": 2348, "1.28.1": 2355, "1.31.3": 2282])
             case .typingPalm: ("evdev-mt-touchpad.c", ["1.22.1": 2346, "1.28.1": 2353, "1.31.3": 2280])
             case .touchJump: ("evdev-mt-touchpad.c", ["1.22.1": 1562, "1.28.1": 1557, "1.31.3": 1478])
+            case .threeFingerDragOrSwipe: ("evdev-mt-touchpad-gestures.c", ["1.31.3": 1097])
             }
         return cite(file, lines)
     }

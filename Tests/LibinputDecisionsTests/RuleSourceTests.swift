@@ -16,6 +16,11 @@ final class RuleSourceTests: XCTestCase {
             rows += 1
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.suffix(3)
             for (version, cell) in zip(["1.22.1", "1.28.1", "1.31.3"], cells) {
+                // A rule a version does not have cites no line of it.
+                if cell.hasPrefix("—") {
+                    XCTAssertFalse(RuleBook(version: version).source(rule).contains(".c:"), "\(rule) \(version)")
+                    continue
+                }
                 let file = try XCTUnwrap(cell.firstMatch(of: /([a-z-]+\.c):/)?.1, "\(rule) \(version): \(cell)")
                 let numbers = cell.matches(of: /[0-9]+/).map { String($0.0) }
                 let book = RuleBook(version: version)

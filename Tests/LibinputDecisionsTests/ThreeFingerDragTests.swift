@@ -31,6 +31,17 @@ final class ThreeFingerDragTests: XCTestCase {
                         + "button (BTN_LEFT), and their motion moved the pointer"), sequence.conclusion)
             XCTAssertFalse(sequence.conclusion.contains("a click"), sequence.conclusion)
             XCTAssertTrue(sequence.conclusion.contains("700 ms after they lift"), sequence.conclusion)
+            // 1.29 and later weigh drag against swipe, and the line says why it was no swipe.
+            let weighed = sequence.findings.filter { $0.rule == .threeFingerDragOrSwipe }
+            if build.version == "1.31.3" {
+                XCTAssertEqual(weighed.map(\.exceeds), [false], "\(weighed)")
+                XCTAssertEqual(weighed.map(\.agreesWithLog), [true], "\(weighed)")
+                XCTAssertTrue(
+                    sequence.conclusion.contains("; not a swipe: 80 ms after the fingers were detected, "),
+                    sequence.conclusion)
+            } else {
+                XCTAssertEqual(weighed, [], "\(build.version) has no swipe of three-finger drag's")
+            }
         }
     }
 
@@ -63,6 +74,9 @@ final class ThreeFingerDragTests: XCTestCase {
             sequence.conclusion.contains(" mm on average, at least the 5 mm that make a swipe of them"),
             sequence.conclusion)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(Double(moved)), 5)
+        let weighed = sequence.findings.filter { $0.rule == .threeFingerDragOrSwipe }
+        XCTAssertEqual(weighed.map(\.exceeds), [true], "\(weighed)")
+        XCTAssertEqual(weighed.map(\.agreesWithLog), [true], "\(weighed)")
         // The box and the directions of a gesture's choice are not this one's.
         XCTAssertFalse(
             sequence.findings.contains { [.gestureDirection, .gestureSpacing, .gestureMovement].contains($0.rule) },
