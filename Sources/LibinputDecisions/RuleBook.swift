@@ -27,6 +27,9 @@ struct RuleBook {
     let swipeTimeout = 150.0
     /// `DEFAULT_GESTURE_PINCH_TIMEOUT`: within it, a scroll can still become a pinch.
     let pinchTimeout = 300.0
+    /// How long after a three-finger drag's fingers lift libinput holds its button for them to come
+    /// back (`tp_gesture_set_3fg_drag_timer`), ms.
+    let threeFingerDragRelease = 700.0
     /// `DRAG_3FG_OR_SWIPE_MOVE_THRESHOLD`: three fingers whose two followed touches moved this far
     /// on average when the 3fg-drag-or-swipe timer fired swipe (1.29 and later); less, they drag.
     let threeFingerSwipeMove = 5.0

@@ -11,13 +11,36 @@ import XCTest
 /// how much they moved.
 final class ThreeFingerDragTests: XCTestCase {
     private func sequence(_ script: String, on build: LibinputBuild, tap: Bool = false) throws -> SequenceExplanation {
+        try XCTUnwrap(sequences(script, on: build, tap: tap).first)
+    }
+
+    private func sequences(
+        _ script: String, on build: LibinputBuild, tap: Bool = false,
+        drag: DeviceConfiguration.ThreeFingerDrag = .threeFingers
+    ) throws -> [SequenceExplanation] {
         var options = ReplayOptions()
         options.libinput = build
-        options.configuration.threeFingerDrag = .threeFingers
+        options.configuration.threeFingerDrag = drag
         options.configuration.tapToClick = tap
-        let explanation = try Replay.explain(FingerPaths.synthesized(script), named: "fixture", options: options)
-            .explanation
-        return try XCTUnwrap(explanation.sequences.first)
+        return try Replay.explain(FingerPaths.synthesized(script), named: "fixture", options: options).explanation
+            .sequences
+    }
+
+    /// Four fingers drag (`4fg`), lift, and three come back 300 ms later: libinput goes on with the
+    /// drag, its button held, and the second sequence says so with the gap, not as a drag of its own.
+    func testFingersBackWithinTheReleaseTimeGoOnWithTheDrag() throws {
+        for build in try libinputBuilds(["1.28.1", "1.31.3"]) {
+            let sequences = try sequences(
+                "move fingers=4 dx=30mm duration=1000ms; move fingers=3 dx=30mm duration=1000ms", on: build,
+                drag: .fourFingers)
+            XCTAssertEqual(sequences.count, 2)
+            let second = try XCTUnwrap(sequences.last).conclusion
+            XCTAssertTrue(
+                second.hasPrefix(
+                    "libinput made this a 3-finger drag: the drag before it went on, its left button (BTN_LEFT) still "
+                        + "held, as 3 fingers came down 300 ms after its fingers lifted, within the 700 ms"),
+                "\(build.version): \(second)")
+        }
     }
 
     /// Three fingers moving 20 mm/s: a drag on both versions that have it, the button held.
