@@ -24,16 +24,41 @@ extension Conclusion {
     }
 
     /// How long after the drag before lifted this sequence's fingers came down, where they went on
-    /// with it (`3FG_DRAG_RELEASED` to a drag state): the frame before the sequence's first is that
-    /// lift's.
+    /// with it (`3FG_DRAG_RELEASED` to a drag state).
     private var resumedAfter: Double? {
-        guard
-            analysis.decisions(of: .gesture).contains(where: {
-                let to = LibinputDecision.short($0.to)
-                return LibinputDecision.short($0.from) == "3FG_DRAG_RELEASED" && to.hasPrefix("3FG_DRAG")
-                    && to != "3FG_DRAG_RELEASED"
-            })
-        else { return nil }
+        leftReleased.contains { LibinputDecision.short($0.to).hasPrefix("3FG_DRAG") } ? afterLift : nil
+    }
+
+    /// Where fingers that came down while libinput held a three-finger drag's button made
+    /// something else of their own, pointer motion or a scroll, which let the button go
+    /// (`tp_gesture_handle_event_on_state_3fg_drag_released`).
+    var threeFingerDragLetGo: String? {
+        guard let left = leftReleased.first, let gap = afterLift else { return nil }
+        let ways: [String: (what: String, lines: [String: Int])] = [
+            "POINTER_MOTION": ("moved the pointer", ["1.28.1": 1101, "1.31.3": 1225]),
+            "SCROLL_START": ("scrolled", ["1.28.1": 1115, "1.31.3": 1239]),
+        ]
+        guard let (what, lines) = ways[LibinputDecision.short(left.to)] else { return nil }
+        let fingers = GestureAnalysis.fingers(at: left, in: analysis)
+        let rules = analysis.rules
+        return "it let go the left button (BTN_LEFT) the three-finger drag before held: these fingers came down "
+            + "\(SequenceAnalysis.ms(gap)) ms after that drag's lifted, within the "
+            + "\(SequenceAnalysis.ms(rules.threeFingerDragRelease)) ms libinput waits for them to come back, but "
+            + "\(fingers == 1 ? "1 finger" : "\(fingers) fingers") \(what), which ends the drag, its release stamped "
+            + "with the time that drag's fingers lifted (\(rules.cite("evdev-mt-touchpad-gestures.c", lines)))"
+    }
+
+    /// The gesture machine leaving `3FG_DRAG_RELEASED` for what the fingers did, not by its timer.
+    private var leftReleased: [LibinputDecision] {
+        analysis.decisions(of: .gesture).filter {
+            LibinputDecision.short($0.from) == "3FG_DRAG_RELEASED" && LibinputDecision.short($0.to) != "NONE"
+                && LibinputDecision.short($0.to) != "3FG_DRAG_RELEASED"
+        }
+    }
+
+    /// How long before the sequence's first frame the one before it came, which lifted the
+    /// fingers before.
+    private var afterLift: Double? {
         let first = analysis.sequence.frames.lowerBound
         guard first > 0 else { return nil }
         let frames = analysis.recording.frames

@@ -33,7 +33,9 @@ struct Conclusion {
         let switches = analysis.suspensionChange.map { "; " + $0 } ?? ""
         let unplugged = analysis.unplugging.flatMap { $0.before ? nil : "; " + $0.words } ?? ""
         let held = analysis.tapHeldMotionBack.map { "; " + $0 } ?? ""
-        return closing + unclicked + held + (typing.map { "; " + $0 } ?? "") + switches + droppedButtons + unplugged
+        let dragEnded = threeFingerDragLetGo.map { "; " + $0 } ?? ""
+        return closing + unclicked + held + dragEnded + (typing.map { "; " + $0 } ?? "") + switches + droppedButtons
+            + unplugged
     }
 
     private var closing: String {

@@ -43,6 +43,22 @@ final class ThreeFingerDragTests: XCTestCase {
         }
     }
 
+    /// Three fingers drag and lift; 300 ms later one finger moves the pointer: that lets the drag's
+    /// button go, and its sequence says so.
+    func testAFingerMovingThePointerEndsTheDragBefore() throws {
+        for build in try libinputBuilds(["1.28.1", "1.31.3"]) {
+            let sequences = try sequences("move fingers=3 dx=30mm duration=1000ms; move fingers=1 dx=20mm", on: build)
+            XCTAssertEqual(sequences.count, 2)
+            let second = try XCTUnwrap(sequences.last).conclusion
+            XCTAssertTrue(
+                second.contains(
+                    "; it let go the left button (BTN_LEFT) the three-finger drag before held: these fingers came "
+                        + "down 300 ms after that drag's lifted, within the 700 ms libinput waits for them to come "
+                        + "back, but 1 finger moved the pointer, which ends the drag"),
+                "\(build.version): \(second)")
+        }
+    }
+
     /// Three fingers moving 20 mm/s: a drag on both versions that have it, the button held.
     func testSlowThreeFingersAreADrag() throws {
         for build in try libinputBuilds(["1.28.1", "1.31.3"]) {
