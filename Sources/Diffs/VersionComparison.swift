@@ -41,6 +41,8 @@ public struct VersionComparison: Sendable {
     public var device: DeviceDescription?
     /// Whether tapping was on, which one change needs.
     public var tapping: Bool
+    /// Whether three- or four-finger drag was on, which another needs.
+    public var threeFingerDrag: Bool
 
     /// Runs of one recording, replayed on `device` with `configuration` (whose tapping, where
     /// left at libinput's default, is the device's default).
@@ -50,6 +52,7 @@ public struct VersionComparison: Sendable {
         self.runs = runs
         self.device = device
         self.tapping = device.map(configuration.taps(on:)) ?? configuration.taps(hasLeftButton: true)
+        threeFingerDrag = configuration.dragsWithFingers
     }
 
     /// A line per mode whose recognizers fired on some versions and not others: `compat mode:
@@ -80,7 +83,7 @@ public struct VersionComparison: Sendable {
         zip(runs, runs.dropFirst()).map { before, run in
             VersionParting.between(
                 (before.version, before.events), (run.version, run.events), device: device,
-                quirks: run.quirks, tapping: tapping)
+                quirks: run.quirks, tapping: tapping, threeFingerDrag: threeFingerDrag)
         }
     }
 

@@ -1,9 +1,9 @@
-/// Three-finger drag (libinput 1.27 and later, `--enable-3fg-drag`): the fingers down hold the
-/// left button and their motion moves the pointer; from 1.29, fingers that move 5 mm within 80 ms
+/// Three-finger drag (libinput 1.28 and later, `--enable-3fg-drag`): the fingers down hold the
+/// left button and their motion moves the pointer; from 1.31, fingers that move 5 mm within 80 ms
 /// of being detected swipe instead.
 extension Conclusion {
     /// The line of a sequence libinput's gesture machine made a three-finger drag of, with why it
-    /// was no swipe (1.29 and later), or how it went on with the drag before it.
+    /// was no swipe (1.31 and later), or how it went on with the drag before it.
     var threeFingerDragLine: String? {
         guard let outcome = settled, outcome.state == .threeFingerDrag else { return nil }
         let rules = analysis.rules
@@ -65,7 +65,7 @@ extension Conclusion {
         return Double(frames[first].time - frames[first - 1].time) / 1000
     }
 
-    /// Why fingers three-finger drag was on for swiped instead (1.29 and later).
+    /// Why fingers three-finger drag was on for swiped instead (1.31 and later).
     var swipedNotDragged: String {
         dragOrSwipe.flatMap { $0.exceeds ? "; not a three-finger drag: \($0.text) (\($0.source))" : nil } ?? ""
     }

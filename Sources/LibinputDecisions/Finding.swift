@@ -105,7 +105,7 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// A touch moving past 20 mm in a frame, or 7 mm more than in its last, each scaled to a
     /// 12 ms frame, jumped: libinput discards the move and logs a kernel bug.
     case touchJump
-    /// With three-finger drag on (1.29 and later), three fingers whose two followed touches moved
+    /// With three-finger drag on (1.31 and later), three fingers whose two followed touches moved
     /// 5 mm on average within 80 ms of being detected swipe; less, they drag.
     case threeFingerDragOrSwipe
 }

@@ -48,7 +48,7 @@ struct GestureMeasure {
 
     private func moved(_ t: Touch) -> Double { t.to.distance(to: t.from) }
 
-    /// The timer that tells a three-finger drag from a swipe (1.29 and later,
+    /// The timer that tells a three-finger drag from a swipe (1.31 and later,
     /// `tp_gesture_handle_event_on_state_3fg_drag_or_swipe`): the two touches followed moved
     /// `threeFingerSwipeMove` on average, a swipe; less, a drag. `swiped`: what libinput made.
     func threeFingerDragOrSwipe(swiped: Bool) -> Finding? {

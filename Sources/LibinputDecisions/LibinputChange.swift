@@ -18,6 +18,7 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
     case scrollAxisLockUnseeded
     case buttonCancelsMotion
     case mtdevPlugin
+    case threeFingerFastSwipe
 
     /// The first release that has it.
     public var release: String {
@@ -30,6 +31,7 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
             "1.27.0"
         case .firstScrollSwipeUpdateNotSent, .scrollAxisLockUnseeded: "1.27.1"
         case .mtdevPlugin: "1.29.0"
+        case .threeFingerFastSwipe: "1.31.0"
         }
     }
 
@@ -56,6 +58,7 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
             "68a2ff0d"
         case .firstScrollSwipeUpdateNotSent, .scrollAxisLockUnseeded: "c3aa00ef"
         case .mtdevPlugin: "27f4b0ae"
+        case .threeFingerFastSwipe: "fe1d4463"
         }
     }
 
@@ -71,6 +74,7 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .firstScrollSwipeUpdateNotSent, .scrollAxisLockUnseeded:
             "gestures: don't handle SWIPE if we transitioned from SWIPE_START"
         case .mtdevPlugin: "Move mtdev into a plugin"
+        case .threeFingerFastSwipe: "touchpad: add support for fast swipe when 3fg drag is enabled"
         }
     }
 
@@ -119,6 +123,9 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .mtdevPlugin:
             "from it a touchpad without slots is read through mtdev as a plugin, with slots: on Apple's pads, whose "
                 + "quirks give a touch size range, touch size decides its touches"
+        case .threeFingerFastSwipe:
+            "from it, with three-finger drag on, the fingers begin a swipe and wait 80 ms: if the two followed moved "
+                + "5 mm on average by then they swipe, else the swipe is cancelled and they drag"
         }
     }
 
@@ -129,13 +136,13 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
 
     /// Whether this change can give a parting where one version's event is `expected` and the
     /// other's `actual` (nil: none there), after `previous` (the event both gave before it), on
-    /// `device` with its `quirks`, with tapping on or off. `resumesAtOnce`: the version without an
-    /// event there goes on at the moment of the other's next event, one update short, rather than
-    /// later or otherwise (a scroll that waits).
+    /// `device` with its `quirks`, with tapping and three-finger drag on or off. `resumesAtOnce`:
+    /// the version without an event there goes on at the moment of the other's next event, one
+    /// update short, rather than later or otherwise (a scroll that waits).
     public func explains(
         expected: LibinputEvent?, actual: LibinputEvent?, after previous: LibinputEvent? = nil,
         resumesAtOnce: Bool = false, device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(),
-        tapping: Bool
+        tapping: Bool, threeFingerDrag: Bool = false
     ) -> Bool {
         let kinds = [expected, actual].map { $0.map(Self.shape) }
         let tapWaits = tapping && !RuleBook(version: Self.tapEndsImmediateScroll.release).hasGestures(device)
@@ -205,6 +212,15 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
                 && (resumesAtOnce || !tapWaits)
         case .mtdevPlugin:
             return device.isProtocolA
+        case .threeFingerFastSwipe:
+            // A swipe's event where the other version dragged (its button, its motion) or sent nothing.
+            let swipes = [expected, actual].map { $0.map(Self.isSwipe) == true }
+            guard threeFingerDrag, swipes.contains(true), !swipes.allSatisfy({ $0 }) else { return false }
+            let other = swipes[0] ? actual : expected
+            return other.map { event in
+                if case .pointerButton = event.kind { return true }
+                return Self.shape(event) == .motion
+            } ?? true
         }
     }
 
@@ -213,14 +229,14 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
     public static func candidates(
         between a: String, and b: String, expected: LibinputEvent?, actual: LibinputEvent?,
         after previous: LibinputEvent? = nil, resumesAtOnce: Bool = false, device: DeviceDescription,
-        quirks: LibinputQuirks = LibinputQuirks(), tapping: Bool
+        quirks: LibinputQuirks = LibinputQuirks(), tapping: Bool, threeFingerDrag: Bool = false
     ) -> [LibinputChange] {
         let (older, newer) = isBefore(a, b) ? (a, b) : (b, a)
         return allCases.filter { change in
             change.isIn(older) != change.isIn(newer)
                 && change.explains(
                     expected: expected, actual: actual, after: previous, resumesAtOnce: resumesAtOnce, device: device,
-                    quirks: quirks, tapping: tapping)
+                    quirks: quirks, tapping: tapping, threeFingerDrag: threeFingerDrag)
         }
     }
 
@@ -301,6 +317,14 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
 
     private static func beginsPinch(_ event: LibinputEvent) -> Bool {
         if case .gesturePinchBegin = event.kind { true } else { false }
+    }
+
+    /// Whether `event` is a swipe's: its begin, an update or its end.
+    private static func isSwipe(_ event: LibinputEvent) -> Bool {
+        switch event.kind {
+        case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd: true
+        default: false
+        }
     }
 
     private static func beginsSwipe(_ event: LibinputEvent) -> Bool {

@@ -31,7 +31,7 @@ struct RuleBook {
     /// back (`tp_gesture_set_3fg_drag_timer`), ms.
     let threeFingerDragRelease = 700.0
     /// `DRAG_3FG_OR_SWIPE_MOVE_THRESHOLD`: three fingers whose two followed touches moved this far
-    /// on average when the 3fg-drag-or-swipe timer fired swipe (1.29 and later); less, they drag.
+    /// on average when the 3fg-drag-or-swipe timer fired swipe (1.31 and later); less, they drag.
     let threeFingerSwipeMove = 5.0
     /// `PINCH_DISAMBIGUATION_MOVE_THRESHOLD`: each touch moves this far for a scroll to turn pinch.
     let pinchDisambiguation = 1.5

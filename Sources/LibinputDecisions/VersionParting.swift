@@ -62,11 +62,11 @@ public struct VersionParting: Equatable, Encodable, Sendable {
     public static let decimals = 6
 
     /// Where `after`'s events part from `before`'s (each a version and its replay's events), with
-    /// the changes that can give each difference on `device` with its `quirks` and tapping on or
-    /// off (none told without a device); nil where every event is the same.
+    /// the changes that can give each difference on `device` with its `quirks`, tapping and
+    /// three-finger drag on or off (none told without a device); nil where every event is the same.
     public static func between(
         _ before: (version: String, events: [LibinputEvent]), _ after: (version: String, events: [LibinputEvent]),
-        device: DeviceDescription?, quirks: LibinputQuirks, tapping: Bool
+        device: DeviceDescription?, quirks: LibinputQuirks, tapping: Bool, threeFingerDrag: Bool = false
     ) -> VersionParting? {
         let shown = shownEvents(before.events), theirs = shownEvents(after.events)
         let timeBase = TimeBase(of: before.events)
@@ -99,7 +99,8 @@ public struct VersionParting: Equatable, Encodable, Sendable {
                 device.map {
                     LibinputChange.candidates(
                         between: before.version, and: after.version, expected: expected, actual: actual,
-                        after: previous, resumesAtOnce: resumesAtOnce, device: $0, quirks: quirks, tapping: tapping)
+                        after: previous, resumesAtOnce: resumesAtOnce, device: $0, quirks: quirks, tapping: tapping,
+                        threeFingerDrag: threeFingerDrag)
                 } ?? []
             return (time, changes)
         }

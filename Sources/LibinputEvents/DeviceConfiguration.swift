@@ -32,7 +32,7 @@ public struct DeviceConfiguration: Equatable, Sendable {
         case disabledOnExternalMouse = "disabled-on-external-mouse"
     }
 
-    /// `libinput_config_3fg_drag_state` (libinput 1.27 and later): whether three or four fingers
+    /// `libinput_config_3fg_drag_state` (libinput 1.28 and later): whether three or four fingers
     /// down hold the left button and drag with their motion.
     public enum ThreeFingerDrag: String, Equatable, Sendable, CaseIterable {
         /// Three fingers drag; four swipe.
@@ -77,7 +77,10 @@ public struct DeviceConfiguration: Equatable, Sendable {
     /// Drag lock: lifting the finger during a tap-and-drag keeps the button down for a moment,
     /// so the drag can go on with another touch.
     public var dragLock: Bool?
-    /// Three-finger drag, where the libinput version offers it (1.27 and later).
+    /// Whether three- or four-finger drag was asked for (libinput's default is off).
+    public var dragsWithFingers: Bool { threeFingerDrag.map { $0 != .disabled } ?? false }
+
+    /// Three-finger drag, where the libinput version offers it (1.28 and later).
     public var threeFingerDrag: ThreeFingerDrag?
     /// The touchpad's send-events mode, as a desktop's "disable touchpad while a mouse is
     /// plugged in" sets it; applied to touchpads only, as that panel does.

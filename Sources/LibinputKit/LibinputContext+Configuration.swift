@@ -123,7 +123,7 @@ extension LibinputContext {
             }
         }
         if let drag = c.threeFingerDrag, !ThreeFingerDragConfig.set(drag, on: device) {
-            missing.append("three-finger drag (libinput 1.27 and later, on touchpads)")
+            missing.append("three-finger drag (libinput 1.28 and later, on touchpads)")
         }
         guard !missing.isEmpty, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 else { return }
         let name =

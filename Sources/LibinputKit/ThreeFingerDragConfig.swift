@@ -5,7 +5,7 @@ import LibinputEvents
 import Glibc
 #endif
 
-/// Three-finger drag's configuration, found at run time: libinput 1.27 brought it, and the side
+/// Three-finger drag's configuration, found at run time: libinput 1.28 brought it, and the side
 /// is built against the system's libinput, which may be older than the one a replay loads.
 enum ThreeFingerDragConfig {
     private typealias FingerCount = @convention(c) (OpaquePointer?) -> Int32

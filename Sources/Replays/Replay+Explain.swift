@@ -78,12 +78,12 @@ extension Replay {
             try step(.replayed(run.replay))
             return (run.explanation, run.replay.events)
         }
-        var explanations: [(explanation: Explanation, events: [LibinputEvent], tapping: Bool)] = []
+        var explanations: [(explanation: Explanation, events: [LibinputEvent], configuration: DeviceConfiguration)] =
+            []
         let device = recording.device
         for options in versions {
             let (explanation, events) = try explained(options)
-            let tapping = options.configuration.taps(on: device)
-            explanations.append((explanation, events, tapping))
+            explanations.append((explanation, events, options.configuration))
             try step(.explained(explanation))
             guard !options.quirks.isEmpty else { continue }
             var without = options
@@ -102,7 +102,7 @@ extension Replay {
             let quirks = b.explanation.quirks?.quirks ?? LibinputQuirks.load(for: device)
             let parting = VersionParting.between(
                 (before, padEvents(a.events)), (after, padEvents(b.events)), device: device, quirks: quirks,
-                tapping: b.tapping
+                tapping: b.configuration.taps(on: device), threeFingerDrag: b.configuration.dragsWithFingers
             )?.placed(in: a.explanation)
             try step(
                 .versionsParted(

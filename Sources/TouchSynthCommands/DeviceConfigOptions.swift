@@ -16,7 +16,7 @@ struct DeviceConfigOptions: ParsableArguments {
     @Option(
         name: .customLong("enable-3fg-drag"),
         help: ArgumentHelp(
-            "Three-finger drag (libinput 1.27 and later): 3fg (three fingers hold the left button and drag), 4fg, "
+            "Three-finger drag (libinput 1.28 and later): 3fg (three fingers hold the left button and drag), 4fg, "
                 + "or disabled.", valueName: "fingers")) var threeFingerDrag: DeviceConfiguration.ThreeFingerDrag?
     @Flag(
         inversion: .prefixedEnableDisable, exclusivity: .exclusive,

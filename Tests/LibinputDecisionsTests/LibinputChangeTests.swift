@@ -47,6 +47,27 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertFalse(LibinputChange.isBefore("1.29", "1.29.0"), "a missing number is 0")
     }
 
+    /// 1.31's fast swipe is a candidate where one version swipes and the other drags (its button,
+    /// its motion) or sends nothing, with three-finger drag on alone.
+    func testFastSwipeIsACandidateOnlyWithThreeFingerDragOn() {
+        let swipe = at(100, .gestureSwipeBegin(fingers: 3))
+        let press = at(100, .pointerButton(button: 0x110, state: .pressed, seatCount: 1))
+        func candidates(_ other: LibinputEvent?, drag: Bool) -> [LibinputChange] {
+            LibinputChange.candidates(
+                between: "1.28.1", and: "1.31.3", expected: other, actual: swipe, device: pad(resolution: 30),
+                tapping: false, threeFingerDrag: drag)
+        }
+        XCTAssertEqual(candidates(press, drag: true), [.threeFingerFastSwipe])
+        XCTAssertEqual(candidates(move(100, 1), drag: true), [.threeFingerFastSwipe])
+        XCTAssertEqual(candidates(nil, drag: true), [.threeFingerFastSwipe])
+        XCTAssertEqual(candidates(press, drag: false), [])
+        XCTAssertEqual(candidates(at(100, .gestureSwipeBegin(fingers: 4)), drag: true), [])
+        XCTAssertEqual(
+            LibinputChange.candidates(
+                between: "1.28.1", and: "1.30.0", expected: press, actual: swipe, device: pad(resolution: 30),
+                tapping: false, threeFingerDrag: true), [], "1.31.0 brought it")
+    }
+
     /// mtdev's plugin is a candidate only on a pad without slots, between versions around 1.29.
     func testMtdevIsACandidateOnlyOnAProtocolAPadAcross1Point29() {
         let protocolA = DeviceDescription(

@@ -5,9 +5,9 @@ import Replays
 import TestSupport
 import XCTest
 
-/// Three-finger drag (`--enable-3fg-drag`, libinput 1.27 and later): three fingers down hold the
+/// Three-finger drag (`--enable-3fg-drag`, libinput 1.28 and later): three fingers down hold the
 /// left button and move the pointer, which explain says as the drag it is, not as a click; from
-/// 1.29, fingers that move 5 mm within 80 ms of being detected swipe instead, and explain says by
+/// 1.31, fingers that move 5 mm within 80 ms of being detected swipe instead, and explain says by
 /// how much they moved.
 final class ThreeFingerDragTests: XCTestCase {
     private func sequence(_ script: String, on build: LibinputBuild, tap: Bool = false) throws -> SequenceExplanation {
@@ -70,7 +70,7 @@ final class ThreeFingerDragTests: XCTestCase {
                         + "button (BTN_LEFT), and their motion moved the pointer"), sequence.conclusion)
             XCTAssertFalse(sequence.conclusion.contains("a click"), sequence.conclusion)
             XCTAssertTrue(sequence.conclusion.contains("700 ms after they lift"), sequence.conclusion)
-            // 1.29 and later weigh drag against swipe, and the line says why it was no swipe.
+            // 1.31 and later weigh drag against swipe, and the line says why it was no swipe.
             let weighed = sequence.findings.filter { $0.rule == .threeFingerDragOrSwipe }
             if build.version == "1.31.3" {
                 XCTAssertEqual(weighed.map(\.exceeds), [false], "\(weighed)")
@@ -140,5 +140,24 @@ final class ThreeFingerDragTests: XCTestCase {
         let said = /the two touches libinput follows had moved ([0-9.]+) mm/
         let moved = try XCTUnwrap(sequence.conclusion.firstMatch(of: said)?.1, sequence.conclusion)
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(Double(moved)), 7, sequence.conclusion)
+    }
+
+    /// Three fingers swiping fast, explained on 1.28.1 then 1.31.3 with the drag on: the versions
+    /// part where 1.31.3 swipes and 1.28.1 drags, and 1.31.0's fast swipe is the change named.
+    func testTheVersionsPartByTheFastSwipe() throws {
+        let builds = try libinputBuilds(["1.28.1", "1.31.3"])
+        let versions = builds.map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            options.configuration.threeFingerDrag = .threeFingers
+            return options
+        }
+        let recording = try FingerPaths.synthesized("swipe fingers=3 direction=right distance=40mm duration=500ms")
+        var partings: [VersionParting?] = []
+        try Replay.explain(recording, named: "fixture", versions: versions) { step in
+            if case .versionsParted(_, let events, _, _) = step { partings.append(events) }
+        }
+        XCTAssertEqual(partings.count, 1)
+        XCTAssertEqual(try XCTUnwrap(partings.first??.changes), [.threeFingerFastSwipe])
     }
 }

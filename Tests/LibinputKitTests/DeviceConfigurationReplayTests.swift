@@ -249,7 +249,7 @@ final class DeviceConfigurationReplayTests: XCTestCase {
             lockedRelease, dragRelease.time + 100_000, "drag lock keeps the button past the finger's lift")
     }
 
-    /// Three fingers moving together swipe; with three-finger drag on (libinput 1.27 and later)
+    /// Three fingers moving together swipe; with three-finger drag on (libinput 1.28 and later)
     /// they hold the left button and move the pointer (1.29 on begins a swipe and cancels it 80 ms
     /// in, as they moved under 5 mm). A version without it says so and swipes.
     func testThreeFingerDragHoldsTheButtonWhereTheVersionOffersIt() throws {
