@@ -6,7 +6,8 @@ import Glibc
 /// file system creating and removing them was about an eighth of a short replay's time, so
 /// when `$TMPDIR` is unset or empty they go to a memory-backed directory: `$XDG_RUNTIME_DIR`
 /// (an absolute path), else `/dev/shm`, the first that is tmpfs and writable. Otherwise `/tmp`,
-/// as umockdev would.
+/// as umockdev would. Inside a program another harness runs (`debug --explain` under
+/// `touchsynth mock`), whose umockdev preload takes over every path under /dev, none there.
 enum TestbedDirectory {
     /// Makes the choice, once a process, before its first testbed, and refuses a directory
     /// testbeds cannot be made in (`TMPDIR` naming none): umockdev would end the process there.
@@ -29,8 +30,10 @@ enum TestbedDirectory {
     private static let chosen: Void = {
         let previous = getenv("TMPDIR").map { String(cString: $0) }
         guard previous?.isEmpty ?? true else { return }
-        let candidates = [getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }, "/dev/shm"]
-        guard let directory = candidates.compactMap({ $0 }).first(where: isWritableMemory) else { return }
+        let nested = getenv("UMOCKDEV_DIR") != nil
+        let candidates = [getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }, "/dev/shm"].compactMap { $0 }
+            .filter { !nested || !$0.hasPrefix("/dev/") }
+        guard let directory = candidates.first(where: isWritableMemory) else { return }
         setenv("TMPDIR", directory, 1)
         _ = g_get_tmp_dir()
         if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }

@@ -62,11 +62,12 @@
 
 pthread_mutex_t touchsynth_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* umockdev's preload (0.17) keeps the descriptors of the devices it emulates in a table that its
-   open() fills under a lock of its own and its close() empties under none: a thread closing a
-   device while another opens one corrupted it (a double free in its close). Its opens and closes
-   of devices go one at a time here. Recursive, should umockdev's call come back through these
-   wrappers. */
+/* umockdev's preload (0.17) keeps the descriptors opened under /dev in a table that its open()
+   fills under a lock of its own and its close() reads and empties under none: a thread closing a
+   device while another opens one corrupted it (a double free in its close), and any close, a
+   socket's too, can meet a slot another thread is filling, whose removal then aborts ("fd_map_remove():
+   did not find fd"). Its opens under /dev and every close go one at a time here. Recursive, should
+   umockdev's call come back through these wrappers. */
 static pthread_mutex_t umockdev_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 /* Takes umockdev_lock for a call about `path` if it is a device's (under /dev): whether it did. */
@@ -365,13 +366,28 @@ WRAP_OPENAT_2(__openat64_2)
 FILE *fopen(const char *path, const char *mode)
 {
     char buf[4096];
-    return NEXT(fopen)(udev_data_path(path, buf, sizeof buf), mode);
+    int locked = lock_for_device(path);
+    FILE *file = NEXT(fopen)(udev_data_path(path, buf, sizeof buf), mode);
+    unlock_for_device(locked);
+    return file;
 }
 
 FILE *fopen64(const char *path, const char *mode)
 {
     char buf[4096];
-    return NEXT(fopen64)(udev_data_path(path, buf, sizeof buf), mode);
+    int locked = lock_for_device(path);
+    FILE *file = NEXT(fopen64)(udev_data_path(path, buf, sizeof buf), mode);
+    unlock_for_device(locked);
+    return file;
+}
+
+/* umockdev's fclose() empties its table as its close() does. */
+int fclose(FILE *stream)
+{
+    pthread_mutex_lock(&umockdev_lock);
+    int rc = NEXT(fclose)(stream);
+    pthread_mutex_unlock(&umockdev_lock);
+    return rc;
 }
 
 /* Whether the harness unplugged /dev/input/event<n>. */
@@ -554,8 +570,6 @@ int close(int fd)
     if (entry != 0)
         reader_gone((int)(entry & EVENT_NUMBER_MASK) - 1);
     touchsynth_clock_closed(fd);
-    if (entry == 0)
-        return NEXT(close)(fd);
     pthread_mutex_lock(&umockdev_lock);
     int rc = NEXT(close)(fd);
     pthread_mutex_unlock(&umockdev_lock);
