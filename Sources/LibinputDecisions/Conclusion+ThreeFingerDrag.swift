@@ -56,13 +56,11 @@ extension Conclusion {
         }
     }
 
-    /// How long before the sequence's first frame the one before it came, which lifted the
-    /// fingers before.
+    /// How long after the fingers before lifted this sequence's came down, ms.
     private var afterLift: Double? {
-        let first = analysis.sequence.frames.lowerBound
-        guard first > 0 else { return nil }
-        let frames = analysis.recording.frames
-        return Double(frames[first].time - frames[first - 1].time) / 1000
+        analysis.liftBefore.map {
+            Double(analysis.recording.frames[analysis.sequence.frames.lowerBound].time - $0) / 1000
+        }
     }
 
     /// Why fingers three-finger drag was on for swiped instead (1.31 and later).

@@ -1,6 +1,14 @@
 import Recordings
 
 extension SequenceAnalysis {
+    /// When the frame before the sequence's first came, microseconds into the recording: the lift
+    /// of the fingers before, which a tap-and-drag or a three-finger drag may go on from; nil for
+    /// the recording's first frame.
+    var liftBefore: UInt64? {
+        let first = sequence.frames.lowerBound
+        return first > 0 ? recording.frames[first - 1].time : nil
+    }
+
     /// One finger as libinput had it: from where it began the touch to where it ended it
     /// (``TouchSequence/all(in:slots:pressure:size:hysteresisFrom:detection:)`` cuts the track to
     /// those), its up time that of the frame after its last: the lift, or where libinput ended it.

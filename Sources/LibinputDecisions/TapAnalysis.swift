@@ -250,9 +250,8 @@ struct TapAnalysis {
         else { return nil }
         let afterLock = LibinputDecision.short(began.from).hasSuffix("DRAGGING_WAIT")
         let tapped = Self.fingers(inState: began.to) ?? 1
-        let first = analysis.sequence.frames.lowerBound
         // The finger before lifted in this sequence, or in the frame before its first.
-        let lift = previousLift ?? (first > 0 ? analysis.recording.frames[first - 1].time : down)
+        let lift = previousLift ?? analysis.liftBefore ?? down
         let gap = Double(down - min(down, lift)) / 1000
         let limit = afterLock ? rules.dragLockTimeout : rules.dragTimeout(fingers: tapped)
         let n = SequenceAnalysis.number, ms = SequenceAnalysis.ms
