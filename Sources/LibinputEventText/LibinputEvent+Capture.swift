@@ -48,26 +48,8 @@ extension LibinputEvent {
             var fields: Fields
             do {
                 fields = try decoder.decode(Fields.self, from: data)
-            } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
-                // `sizeMm[1]`: a list's element by its place.
-                let key = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined()
-                let expected =
-                    switch type {
-                    case is String.Type: "a string"
-                    case is Bool.Type: "true or false"
-                    case is [Any].Type: "a list"
-                    default: "a number"
-                    }
-                throw CaptureError(line: number, problem: "\(key) is not \(expected)")
             } catch {
-                // The decoder says only "not valid JSON" of a number no Swift number holds (1e23 for
-                // a time in microseconds): a line that is an object otherwise is said to hold one.
-                let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-                throw CaptureError(
-                    line: number,
-                    problem: parsed is [String: Any]
-                        ? "a number out of range for its key (or not whole where a count or a time is)"
-                        : parsed == nil ? "not valid JSON" : "not a libinput event object (a JSON object a line)")
+                throw Self.problem(error, in: data, line: number)
             }
             if fields.type == nil, Self.isHeader(data) {
                 guard let header = JSONLines.header(in: raw), header.schemaVersion >= 1 else {
@@ -91,7 +73,7 @@ extension LibinputEvent {
                 }
                 return
             }
-            if fields.type == nil, let line = try? decoder.decode(WithAppEvents.self, from: data) {
+            if fields.type == nil, let line = try withAppEvents(data, line: number) {
                 guard let libinput = line.libinput else {
                     closed = true
                     return
@@ -105,6 +87,44 @@ extension LibinputEvent {
             }
             closed = false
             current.append(event)
+        }
+
+        /// The line in `data` read as a line of `--mode … --json`; nil for an object without its
+        /// `libinput` key, which is no such line.
+        private func withAppEvents(_ data: Data, line number: Int) throws(CaptureError) -> WithAppEvents? {
+            do {
+                return try decoder.decode(WithAppEvents.self, from: data)
+            } catch DecodingError.keyNotFound(_, let context) where context.codingPath.isEmpty {
+                return nil
+            } catch {
+                throw Self.problem(error, in: data, line: number)
+            }
+        }
+
+        /// What the decoder's `error` says of the object in `data`, line `number`, in the user's words.
+        private static func problem(_ error: any Error, in data: Data, line number: Int) -> CaptureError {
+            if case DecodingError.typeMismatch(let type, let context) = error, !context.codingPath.isEmpty {
+                // `sizeMm[1]`, `libinput.timeUs`: a list's element by its place, an object's key by its name.
+                let key = context.codingPath.enumerated().map { i, part in
+                    part.intValue.map { "[\($0)]" } ?? (i == 0 ? "" : ".") + part.stringValue
+                }.joined()
+                let expected =
+                    switch type {
+                    case is String.Type: "a string"
+                    case is Bool.Type: "true or false"
+                    case is [Any].Type: "a list"
+                    default: "a number"
+                    }
+                return CaptureError(line: number, problem: "\(key) is not \(expected)")
+            }
+            // The decoder says only "not valid JSON" of a number no Swift number holds (1e23 for
+            // a time in microseconds): a line that is an object otherwise is said to hold one.
+            let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            return CaptureError(
+                line: number,
+                problem: parsed is [String: Any]
+                    ? "a number out of range for its key (or not whole where a count or a time is)"
+                    : parsed == nil ? "not valid JSON" : "not a libinput event object (a JSON object a line)")
         }
 
         /// Whether the object in `data` is a header line: it has `output` and no event `type`.

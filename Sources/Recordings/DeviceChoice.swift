@@ -57,9 +57,17 @@ enum DeviceChoice {
             }
             return found
         }
-        if withEvents.count == 1 { return withEvents[0] }
         let pointing = withEvents.filter { candidates[$0].points }
-        if pointing.count == 1 { return pointing[0] }
+        if let chosen = withEvents.count == 1 ? withEvents[0] : pointing.count == 1 ? pointing[0] : nil {
+            // Another device of its node would play under the same name: the file is at fault.
+            let alike = candidates.filter { $0.node == candidates[chosen].node }
+            guard alike.count == 1 else {
+                throw RecordingError(
+                    .badData, file: file,
+                    "\(alike.count) devices are \(alike[0].node) (\(list(alike))): the file cannot say which is which")
+            }
+            return chosen
+        }
         if withEvents.isEmpty && candidates.count == 1 { return 0 }
         // None that reads points or touches: the one that cannot be read likely would.
         if let unreadable, pointing.isEmpty { throw unreadable }

@@ -20,6 +20,10 @@ public enum GeteventFormat {
         /// The fields (`name:`, `bus:`, `vendor`…) and axes read in its current `add device` block,
         /// which names each once; a later block (`getevent -lt` after `-lp`) describes it again.
         var block: (fields: Set<String>, axes: Set<UInt16>) = ([], [])
+        /// Each field's text as an earlier block gave it, and its line: a later block must agree.
+        var fields: [String: (text: String, line: Int)] = [:]
+        /// The line of its first `add device`, where a description without a name is refused.
+        var addedAt = 0
 
         init(node: String) { self.node = node }
     }
@@ -139,6 +143,7 @@ public enum GeteventFormat {
                 added[node] = lineNumber
                 let index = device(node)
                 devices[index].block = ([], [])
+                if devices[index].addedAt == 0 { devices[index].addedAt = lineNumber }
                 current = index
                 section = nil
             } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get")
@@ -188,6 +193,9 @@ public enum GeteventFormat {
             let device = devices[index]
             if let problem = device.problem { throw problem }
             guard device.described else { return nil }
+            guard device.fields["name:"] != nil else {
+                throw RecordingError.bad(file, device.addedAt, "\(device.node) is described without a name: line")
+            }
             var description = device.description
             try description.read(from: file, axisLines: device.axisLines)
             description.source.node = device.node
@@ -250,9 +258,16 @@ public enum GeteventFormat {
         if line.hasPrefix("[") || line.hasPrefix("/dev/input/") { return false }
         // One name, bus, vendor, product and version: a second, which the last would win, is an edit.
         if let field = ["name:", "bus:", "vendor ", "product ", "version "].first(where: line.hasPrefix) {
+            let name = field.trimmingCharacters(in: .whitespaces)
             guard device.block.fields.insert(field).inserted else {
-                throw RecordingError.bad(file, n, "a second \(field.trimmingCharacters(in: .whitespaces)) line")
+                throw RecordingError.bad(file, n, "a second \(name) line")
             }
+            let text = line.dropFirst(field.count).trimmingCharacters(in: .whitespaces)
+            if let earlier = device.fields[field], earlier.text != text {
+                throw RecordingError.bad(
+                    file, n, "\(device.node)'s \(name) \(text) differs from line \(earlier.line)'s \(earlier.text)")
+            }
+            device.fields[field] = device.fields[field] ?? (text, n)
         }
         if line.hasPrefix("name:") {
             d.name = try DeviceDescription.checkedName(
@@ -334,8 +349,22 @@ public enum GeteventFormat {
                 default: throw RecordingError.bad(file, n, "unknown axis field \"\(parts[0])\"")
                 }
             }
+            let name = Evdev.codeName(type: type, code: code)
             guard device.block.axes.insert(code).inserted else {
-                throw RecordingError.bad(file, n, "a second line for \(Evdev.codeName(type: type, code: code))")
+                throw RecordingError.bad(file, n, "a second line for \(name)")
+            }
+            // An axis's value is the one it had when getevent ran; the rest is the device's.
+            if var earlier = d.absinfo[code] {
+                earlier.value = info.value
+                guard earlier == info else {
+                    func range(_ a: AbsInfo) -> String {
+                        "min \(a.minimum), max \(a.maximum), fuzz \(a.fuzz), flat \(a.flat), resolution \(a.resolution)"
+                    }
+                    throw RecordingError.bad(
+                        file, n,
+                        "\(device.node)'s \(name) (\(range(info))) differs from line \(device.axisLines[code] ?? n)'s "
+                            + "(\(range(earlier)))")
+                }
             }
             d.codes[type, default: []].insert(code)
             d.absinfo[code] = info

@@ -107,7 +107,13 @@ extension LibinputRecordFormat {
             let startsAsItem = Self.has(prefix: "- ", at: content, of: line)
             // An event row indented as an entry would end its `- evdev:` entry, and the frame with it.
             if indent == 2, startsAsItem, !Self.has(prefix: "- [", at: content, of: line) {
-                self = .entry(isEvdev: Self.equals(content, "- evdev:", in: line))
+                let isEvdev = Self.equals(content, "- evdev:", in: line)
+                // Frames written on the entry's own line would be passed over as another entry's.
+                if !isEvdev && Self.has(prefix: "- evdev:", at: content, of: line) {
+                    self = .refused("an evdev entry's events go on the lines below its \"- evdev:\", one row each")
+                    return
+                }
+                self = .entry(isEvdev: isEvdev)
                 return
             }
             if indent < 4, startsAsItem {

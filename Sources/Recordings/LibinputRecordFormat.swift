@@ -13,24 +13,7 @@ public enum LibinputRecordFormat: RecordingWriter {
     public static func parse(
         _ text: String, file: String, node: String? = nil, everyDevice: Bool = false, headerOnly: Bool = false
     ) throws(RecordingError) -> Recording {
-        try YAMLGuard.checkBeforeComposing(text, file: file)
-        let root: Node
-        do {
-            // The basic resolver tags every scalar a string: this format is read by position and
-            // converted here, and the default resolver's regular expressions cost more to compile
-            // than a short recording takes to read. Keys that differ only in quoting (`1`, "1")
-            // are then one key.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
-                throw RecordingError.bad(file, 1, "empty YAML document")
-            }
-            root = node
-        } catch let error as RecordingError {
-            throw error
-        } catch let error as YamlError {
-            throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")
-        } catch {
-            throw RecordingError.bad(file, nil, "invalid YAML: \(error.localizedDescription)")
-        }
+        let root = try compose(text, file: file)
         guard root.mapping != nil else {
             throw RecordingError.bad(file, line(root), "not a libinput recording: top level is not a mapping")
         }
@@ -88,6 +71,27 @@ public enum LibinputRecordFormat: RecordingWriter {
         recording.notes +=
             others.notes + (headerOnly ? [] : countNotes(ndevices: root["ndevices"]?.string, devices.count))
         return recording
+    }
+
+    /// The YAML document `text`, composed; bad data naming the line where it is no YAML.
+    static func compose(_ text: String, file: String) throws(RecordingError) -> Node {
+        try YAMLGuard.checkBeforeComposing(text, file: file)
+        do {
+            // The basic resolver tags every scalar a string: this format is read by position and
+            // converted here, and the default resolver's regular expressions cost more to compile
+            // than a short recording takes to read. Keys that differ only in quoting (`1`, "1")
+            // are then one key.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
+                throw RecordingError.bad(file, 1, "empty YAML document")
+            }
+            return node
+        } catch let error as RecordingError {
+            throw error
+        } catch let error as YamlError {
+            throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")
+        } catch {
+            throw RecordingError.bad(file, nil, "invalid YAML: \(error.localizedDescription)")
+        }
     }
 
     /// What `libinput replay` warns of a file whose `ndevices:` (`declared`) is not the count of
@@ -153,6 +157,7 @@ public enum LibinputRecordFormat: RecordingWriter {
         of entry: Node, device: DeviceDescription, file: String
     ) throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
         var events: [(time: UInt64, event: EvdevEvent)] = []
+        var times = TimeRepair(refuses: true)
         for item in items(entry["events"]) {
             // Other entries (libinput:, comments) describe what libinput made of the events.
             guard let evdev = item["evdev"] else { continue }
@@ -170,9 +175,9 @@ public enum LibinputRecordFormat: RecordingWriter {
                     }
                     return Int64(n)
                 }
-                let (time, event) = try Self.event(numbers, file: file, line: line(row))
+                let (read, event) = try Self.event(numbers, file: file, line: line(row))
                 try EvemuFormat.checkKnown(event, device: device, file: file, line: line(row) ?? 0)
-                events.append((time, event))
+                events.append((try times.time(read, of: event, file: file, line: line(row) ?? 0), event))
             }
         }
         return events

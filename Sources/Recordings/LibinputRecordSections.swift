@@ -115,10 +115,11 @@ struct LibinputRecordSections {
         var lines = LibinputRecordFormat.EventLines()
         lines.endsAtNextDevice = true
         var events: [(time: UInt64, event: EvdevEvent)] = []
+        var times = TimeRepair(refuses: true)
         while !lines.ended, let text = try reader.next() {
-            guard let (time, event) = try lines.parse(text, file: file.file, line: reader.lineNumber) else { continue }
+            guard let (read, event) = try lines.parse(text, file: file.file, line: reader.lineNumber) else { continue }
             try EvemuFormat.checkKnown(event, device: device, file: file.file, line: reader.lineNumber)
-            events.append((time, event))
+            events.append((try times.time(read, of: event, file: file.file, line: reader.lineNumber), event))
         }
         return events
     }
@@ -152,6 +153,11 @@ extension LibinputRecordSections {
             }
         }
         var candidates = sections.map { DeviceChoice.Candidate(node: $0.node, name: "", events: $0.eventCount) }
+        // A header that is no YAML (a file cut there) spoils the whole document, as reading it whole says,
+        // whether or not its device has events to play.
+        for index in candidates.indices where !candidates[index].hasEvents {
+            _ = try LibinputRecordFormat.compose(found.headerText(of: sections[index]), file: file)
+        }
         var parsed: [Int: Result<DeviceDescription, RecordingError>] = [:]
         for index in candidates.indices where candidates[index].hasEvents {
             parsed[index] = parse(index)

@@ -128,6 +128,12 @@ final class CaptureTests: XCTestCase {
             XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: begin(time)), time) { error in
                 XCTAssertEqual("\(error)", "libinput event line 1: \(problem)")
             }
+            // The same in a line of `--mode both --json`, its event under `libinput`: not "missing".
+            let mode = #"{"compat": [], "indirect": [], "libinput": "# + begin(time) + "}"
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: mode), time) { error in
+                XCTAssertEqual(
+                    "\(error)", "libinput event line 1: \(problem.hasPrefix("timeUs") ? "libinput." : "")\(problem)")
+            }
         }
     }
 

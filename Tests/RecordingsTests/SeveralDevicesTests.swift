@@ -139,6 +139,35 @@ final class SeveralDevicesTests: XCTestCase {
         }
     }
 
+    /// The same of the device chosen because it is the only one that points: the keyboard at its
+    /// node would play under the touchpad's name.
+    func testAKeyboardAtTheTouchpadsNodeIsBadData() throws {
+        let touchpad = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let text = Fixtures.libinputRecord(touchpad, try RecordingLoader.load(Fixtures.typing))
+            .replacingOccurrences(of: "/dev/input/event1", with: "/dev/input/event0")
+        XCTAssertThrowsError(try loadedBothWays(text)) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
+            XCTAssertTrue("\(error)".contains("2 devices are /dev/input/event0"), "\(error)")
+        }
+    }
+
+    /// A file cut in the header of a device without events is no YAML, whichever way it is read,
+    /// and refused where it was cut, though that device would play nothing.
+    func testAFileCutInALaterDevicesHeaderIsRefusedThere() throws {
+        let whole = try String(
+            contentsOf: Fixtures.directory.appendingPathComponent("keyboard/lid-shut-under-fingers.yml"),
+            encoding: .utf8)
+        var lines = whole.components(separatedBy: "\n")
+        let last = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("- node:") })
+        let id = try XCTUnwrap(lines[last...].firstIndex { $0.hasPrefix("    id: [") })
+        lines = Array(lines[...id])
+        lines[id] = String(lines[id].prefix { $0 != "," }) + ","
+        XCTAssertThrowsError(try loadedBothWays(lines.joined(separator: "\n"))) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
+            XCTAssertTrue("\(error)".contains("invalid YAML"), "\(error)")
+        }
+    }
+
     /// A getevent log names a node once until it is removed: a second `add device` of it before
     /// then is refused at its line, as its events could be either device's; after a removal, the
     /// node is the device plugged in again.
@@ -247,6 +276,24 @@ final class TouchpadAndKeyboardTests: XCTestCase {
                 $0.hasPrefix("/dev/input/event1 \"\(keyboard.device.name)\" is not played alongside: line ")
             },
             "\(chosen.notes)")
+    }
+
+    /// A device played alongside whose time goes back from one frame to the next is refused as
+    /// the device read would be, at its line, and said; the touchpad still plays.
+    func testADeviceAlongsideWhoseTimeGoesBackIsSaid() throws {
+        let touchpad = try RecordingLoader.load(pinch)
+        var keyboard = try RecordingLoader.load(Fixtures.typing)
+        let back = try XCTUnwrap(keyboard.frames.last?.time)
+        keyboard.frames[keyboard.frames.count - 1].time = back / 2
+        let read = try loadedBothWays(Fixtures.libinputRecord(touchpad, keyboard))
+        XCTAssertEqual(read.device.name, touchpad.device.name)
+        XCTAssertEqual(read.otherDevices.count, 0)
+        XCTAssertTrue(
+            read.notes.contains {
+                $0.hasPrefix("/dev/input/event1 \"\(keyboard.device.name)\" is not played alongside: line ")
+                    && $0.contains("is earlier than the previous event's")
+            },
+            "\(read.notes)")
     }
 
     /// A window cuts the devices played alongside at the same instants.
