@@ -43,9 +43,19 @@ public final class StopSignal {
         end()
     }
 
-    /// Restores the previous handlers and closes the pipe.
+    /// Restores the previous handlers and closes the pipe. Once a stop has arrived the process is
+    /// ending, its output complete: the signals are then taken by a handler that does nothing, so
+    /// that a second one cannot end it by signal as it closes (GNU `timeout`, itself signalled,
+    /// sends its child SIGTERM and then its whole process group another). A handler, not SIG_IGN:
+    /// a program started after it gets the default action back.
     public func end() {
-        Self.restore(previous)
+        var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&pfd, 1, 0) == 1 {
+            var replaced = previous
+            Self.take({ _ in }, saving: &replaced)
+        } else {
+            Self.restore(previous)
+        }
         stopPipeWriteFD = -1
         close(fileDescriptor)
         close(writeFD)

@@ -166,12 +166,13 @@ struct View: ParsableCommand, ReplayingCommand {
         throws
     {
         let client = try DesktopSession.connect(system)
+        // Taken before the first line is told, so that a stop right after it ends the view.
+        let stop = try StopSignal()
+        defer { stop.end() }
         writeStderr("touchsynth: " + DesktopSession.connected(client))
         let session = LiveSession(
             model: model, readsPads: false, publish: server.publish, sceneChanged: server.publish(scene:),
             noted: { writeStderr("touchsynth: \($0)") })
-        let stop = try StopSignal()
-        defer { stop.end() }
         try announce(server)
         try client.runAsLibinputEvents(stoppingOn: stop.fileDescriptor, session.step) {
             writeStderr("touchsynth: \($0)")

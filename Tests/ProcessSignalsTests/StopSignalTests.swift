@@ -32,6 +32,28 @@ final class StopSignalTests: XCTestCase {
         XCTAssertFalse(StopSignal.staysIgnored(SIGTERM))
     }
 
+    /// Ended after a stop, the process is closing: a second SIGTERM (GNU `timeout` sends two) is
+    /// taken by a handler that does nothing, where the default action would end the process by
+    /// signal. Ended with no stop, the action there was comes back.
+    func testASecondStopAfterTheFirstIsAbsorbed() throws {
+        var byDefault = sigaction(), previous = sigaction(), now = sigaction()
+        sigaction(SIGTERM, &byDefault, &previous)
+        defer { sigaction(SIGTERM, &previous, nil) }
+        let quiet = try StopSignal()
+        quiet.end()
+        sigaction(SIGTERM, nil, &now)
+        XCTAssertNil(now.__sigaction_handler.sa_handler, "SIGTERM's default action is not back")
+        let stop = try StopSignal()
+        raise(SIGTERM)
+        XCTAssertTrue(readable(stop.fileDescriptor))
+        stop.end()
+        sigaction(SIGTERM, nil, &now)
+        let handler = try XCTUnwrap(now.__sigaction_handler.sa_handler, "SIGTERM has its default action")
+        XCTAssertNotEqual(unsafeBitCast(handler, to: Int.self), unsafeBitCast(SIG_IGN, to: Int.self))
+        // Checked above first: the default action here would end the tests.
+        raise(SIGTERM)
+    }
+
     /// SIGINT ignored, as a shell starts a background job, is taken all the same: a script ends
     /// such a job with `kill -INT`.
     func testAnIgnoredSigintIsTakenAllTheSame() throws {
