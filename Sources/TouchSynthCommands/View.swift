@@ -166,7 +166,6 @@ struct View: ParsableCommand, ReplayingCommand {
         throws
     {
         let client = try DesktopSession.connect(system)
-        // Taken before the first line is told, so that a stop right after it ends the view.
         let stop = try StopSignal()
         defer { stop.end() }
         writeStderr("touchsynth: " + DesktopSession.connected(client))
