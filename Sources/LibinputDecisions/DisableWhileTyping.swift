@@ -53,7 +53,7 @@ extension SequenceAnalysis {
                 }
             return Finding(
                 rule: .typingPalm, time: began, touch: touch, value: setting.before, limit: setting.timeout,
-                unit: "ms", exceeds: !setting.running, agreesWithLog: setting.running,
+                unit: .ms, exceeds: !setting.running, agreesWithLog: setting.running,
                 text: "touch \(touch) began \(Self.ms(setting.before)) ms after " + timer,
                 source: rules.source(.typingPalm, typingSetting: setting.cause))
         }

@@ -12,8 +12,8 @@ public struct Finding: Equatable, Sendable, Codable {
     /// The rule's limit, in `unit`; nil for a rule without one (libinput's direction test
     /// compares compass octants, not an angle).
     public var limit: Double?
-    /// `mm`, `ms` or `units` (the device's pressure units).
-    public var unit: String
+    /// What `value` and `limit` count.
+    public var unit: Unit
     /// Whether `value` is past `limit` the way the rule cares about (a tap too long, touches too far apart).
     public var exceeds: Bool
     /// Whether libinput's own log says the same: nil when its log says nothing of it.
@@ -37,6 +37,19 @@ public struct Finding: Equatable, Sendable, Codable {
         public var limitX: Double
         /// The box's height.
         public var limitY: Double
+    }
+
+    /// What a finding's number counts, as JSON spells it (docs/json.md).
+    public enum Unit: String, Equatable, Sendable, Codable, CaseIterable {
+        case mm, ms
+        /// The device's own units (pressure, size).
+        case units
+        /// The touchpad's MT slots: how many touches it tracks one by one.
+        case slots
+        /// Fingers down; the limit may be the pad's slots, the most fingers it tracks.
+        case fingers
+        /// A rule without a measure in units (libinput's compass octants).
+        case none = ""
     }
 
     /// JSON keys name their unit: `timeUs` (docs/json.md).

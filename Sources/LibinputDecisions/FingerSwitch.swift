@@ -56,7 +56,7 @@ extension GestureAnalysis {
         // where it is said, as the finding's own citation follows the finding.
         let lost = analysis.lostWhileWaiting(from: changed, to: frame + 1, citing: analysis.rules.fingerCountWait)
         let finding = Finding(
-            rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: "ms",
+            rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: .ms,
             exceeds: lasted >= limit, agreesWithLog: true, // told only where it fired when libinput's did
             text: "\(what) \(SequenceAnalysis.ms(lasted)) ms before, from \(counted(fingers: before)) to "
                 + "\(counted(fingers: now)): libinput ends a gesture once a new finger count has lasted "
@@ -77,7 +77,7 @@ extension GestureAnalysis {
         else { return nil }
         return Finding(
             rule: .gestureFingerLimit, time: analysis.recording.frames[frame].time, touch: nil, value: Double(fingers),
-            limit: Double(limit), unit: "fingers", exceeds: true, agreesWithLog: nil,
+            limit: Double(limit), unit: .fingers, exceeds: true, agreesWithLog: nil,
             text: "\(fingers) fingers were down (palms and thumbs aside), and libinput's gesture machine makes no "
                 + "gesture of more than \(limit)",
             source: analysis.rules.source(.gestureFingerLimit))
@@ -104,7 +104,7 @@ extension GestureAnalysis {
         while changed > from + 1, count(changed - 1) == now { changed -= 1 }
         let after = Double(frames[changed].time - decided) / 1000
         return Finding(
-            rule: .fingerSwitch, time: frames[changed].time, touch: nil, value: after, limit: nil, unit: "ms",
+            rule: .fingerSwitch, time: frames[changed].time, touch: nil, value: after, limit: nil, unit: .ms,
             exceeds: false, agreesWithLog: nil,
             text: "the fingers went from \(counted(fingers: outcome.fingers)) to \(counted(fingers: now)) "
                 + "\(SequenceAnalysis.ms(after)) ms after libinput settled on a \(outcome.state), before it sent "
@@ -159,7 +159,7 @@ extension GestureAnalysis {
         guard let lost = analysis.lostWhileWaiting(from: start, to: end) else { return nil }
         return Finding(
             rule: .fingerSwitch, time: frames[start].time, touch: nil, value: lasted,
-            limit: analysis.rules.fingerSwitchTimeout, unit: "ms", exceeds: false, agreesWithLog: nil,
+            limit: analysis.rules.fingerSwitchTimeout, unit: .ms, exceeds: false, agreesWithLog: nil,
             text: "the fingers went from \(counted(fingers: count)) to \(counted(fingers: pending)) and back in "
                 + "\(SequenceAnalysis.ms(lasted)) ms, under the "
                 + "\(SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)) ms a new count must last: passed over"

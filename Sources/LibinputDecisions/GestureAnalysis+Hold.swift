@@ -38,7 +38,7 @@ extension GestureAnalysis {
         guard rested >= 0, rested < wait.limit else { return nil }
         guard reset == nil else {
             return Finding(
-                rule: .holdTimer, time: end, touch: nil, value: rested, limit: wait.limit, unit: "ms", exceeds: false,
+                rule: .holdTimer, time: end, touch: nil, value: rested, limit: wait.limit, unit: .ms, exceeds: false,
                 agreesWithLog: true,
                 text: "the touchpad's button, pressed by a finger \(SequenceAnalysis.ms(rested)) ms after libinput "
                     + "detected the fingers, reset its gesture machine (on a clickpad a button held by a finger "
@@ -46,7 +46,7 @@ extension GestureAnalysis {
                 source: analysis.rules.holdReset)
         }
         return Finding(
-            rule: .holdTimer, time: lift, touch: nil, value: rested, limit: wait.limit, unit: "ms", exceeds: false,
+            rule: .holdTimer, time: lift, touch: nil, value: rested, limit: wait.limit, unit: .ms, exceeds: false,
             agreesWithLog: nil,
             text: (analysis.isLast(sequence.frames.upperBound)
                 ? (analysis.endsInCut ? "the part replayed (cut by --end) ended" : "the recording ended")
@@ -161,7 +161,7 @@ extension GestureAnalysis {
         let limit = analysis.rules.holdAndMotionThreshold
         let printed = SequenceAnalysis.mm(moved, beside: limit)
         return Finding(
-            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
+            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: .mm, exceeds: moved >= limit,
             agreesWithLog: (moved < limit) == expectsUnder,
             text: say(printed.value, printed.limit, moved < limit, waited),
             source: source.map { analysis.rules.source($0) } ?? analysis.rules.holdMotionThreshold)
@@ -180,7 +180,7 @@ extension GestureAnalysis {
         let waited = Double(Int64(at) - Int64(detected)) / 1000
         let wait = holdWait(fingers: fingers, detectedAt: detected, in: analysis)
         let finding = Finding(
-            rule: .holdTimer, time: at, touch: nil, value: waited, limit: wait.limit, unit: "ms",
+            rule: .holdTimer, time: at, touch: nil, value: waited, limit: wait.limit, unit: .ms,
             exceeds: waited >= wait.limit,
             agreesWithLog: ["GESTURE_EVENT_HOLD_TIMEOUT", "GESTURE_EVENT_TAP_TIMEOUT"].contains(decision.event ?? "")
                 ? waited >= wait.limit : nil,

@@ -43,7 +43,7 @@ extension GestureAnalysis {
         }
         return Finding(
             rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
-            unit: "slots", exceeds: true, agreesWithLog: nil, text: text,
+            unit: .slots, exceeds: true, agreesWithLog: nil, text: text,
             source: analysis.rules.source(.gestureSupport, scrollWaits: waits, fingers: many ? fingers : 2))
     }
 }

@@ -62,7 +62,7 @@ struct GestureMeasure {
             printed.value, Double(printed.limit) == limit ? SequenceAnalysis.number(limit) : printed.limit
         )
         return Finding(
-            rule: .threeFingerDragOrSwipe, time: at, value: average, limit: limit, unit: "mm", exceeds: exceeds,
+            rule: .threeFingerDragOrSwipe, time: at, value: average, limit: limit, unit: .mm, exceeds: exceeds,
             agreesWithLog: exceeds == swiped,
             text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected, the two touches libinput "
                 + "follows had moved \(value) mm on average, "
@@ -96,7 +96,7 @@ struct GestureMeasure {
             let d = moved(t)
             let printed = SequenceAnalysis.mm(d, beside: limit)
             return Finding(
-                rule: .gestureMovement, time: at, touch: t.slot, value: d, limit: limit, unit: "mm",
+                rule: .gestureMovement, time: at, touch: t.slot, value: d, limit: limit, unit: .mm,
                 exceeds: d >= limit,
                 agreesWithLog: nil,
                 text: "touch \(t.slot) moved \(printed.value) mm in \(SequenceAnalysis.ms(elapsed)) ms since "
@@ -118,7 +118,7 @@ struct GestureMeasure {
             ? "different ways"
             : a.octants & b.octants != 0 ? "the same way" : "neighbouring ways\(beside), the same to libinput"
         return Finding(
-            rule: .gestureDirection, time: at, touch: nil, value: same ? 1 : 0, limit: nil, unit: "",
+            rule: .gestureDirection, time: at, touch: nil, value: same ? 1 : 0, limit: nil, unit: .none,
             exceeds: !same, agreesWithLog: predicted == decided,
             text: "touch \(touches[0].slot) went \(a.name) (\(SequenceAnalysis.mm(moved(touches[0]))) mm), touch "
                 + "\(touches[1].slot) went \(b.name) (\(SequenceAnalysis.mm(moved(touches[1]))) mm): \(verdict), "
@@ -132,7 +132,7 @@ struct GestureMeasure {
         if rules.beyondSlots(fingers: fingers, slots: slots) {
             let finding = Finding(
                 rule: .gestureFakeFingers, time: at, touch: nil, value: Double(fingers), limit: Double(slots),
-                unit: "fingers", exceeds: true, agreesWithLog: [.swipe, .threeFingerDrag].contains(decided),
+                unit: .fingers, exceeds: true, agreesWithLog: [.swipe, .threeFingerDrag].contains(decided),
                 text: "\(fingers) fingers on a touchpad of \(slots) slots: libinput cannot tell where each is, so "
                     + "three or more are a swipe at once, decided as they land (its events wait for their motion)",
                 source: rules.source(.gestureFakeFingers))
@@ -159,7 +159,7 @@ struct GestureMeasure {
         let n = SequenceAnalysis.number
         let box = "\(n(rules.scrollBox.x)) × \(n(rules.scrollBox.y)) mm"
         let spacing = Finding(
-            rule: .gestureSpacing, time: at, touch: nil, value: dx, limit: rules.scrollBox.x, unit: "mm",
+            rule: .gestureSpacing, time: at, touch: nil, value: dx, limit: rules.scrollBox.x, unit: .mm,
             exceeds: dx >= rules.scrollBox.x || dy >= rules.scrollBox.y,
             agreesWithLog: deciding == .gestureSpacing ? predicted == decided : nil,
             text: "the touches were \(SequenceAnalysis.mm(dx)) × \(SequenceAnalysis.mm(dy)) mm apart "
@@ -203,7 +203,7 @@ struct GestureMeasure {
         let (mover, rester) = first >= second ? (touches[0], touches[1]) : (touches[1], touches[0])
         let (far, near) = (max(first, second), min(first, second))
         return Finding(
-            rule: .gestureMovement, time: at, touch: mover.slot, value: far, limit: maxMove, unit: "mm",
+            rule: .gestureMovement, time: at, touch: mover.slot, value: far, limit: maxMove, unit: .mm,
             exceeds: true, agreesWithLog: agrees,
             text:
                 "touch \(mover.slot) moved \(SequenceAnalysis.mm(far)) mm, past the \(SequenceAnalysis.mm(maxMove)) mm "
@@ -236,7 +236,7 @@ struct GestureMeasure {
         // Level touches have no lower: libinput takes the second.
         let lower = thumb.to.y == finger.to.y ? "level with it, taken as the lower" : "the lower"
         return Finding(
-            rule: .restingThumb, time: at, touch: thumb.slot, value: thumbMoved, limit: minMove, unit: "mm",
+            rule: .restingThumb, time: at, touch: thumb.slot, value: thumbMoved, limit: minMove, unit: .mm,
             exceeds: rests, agreesWithLog: agrees,
             text:
                 "touch \(finger.slot) moved \(SequenceAnalysis.mm(fingerMoved)) mm in \(SequenceAnalysis.ms(elapsed)) "
@@ -267,7 +267,7 @@ struct GestureMeasure {
         // Hundredths: a touch just short of the limit reads so.
         let moves = touches.map { String(format: "%.2f", moved($0)) }.joined(separator: " and ")
         return Finding(
-            rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
+            rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: .ms,
             exceeds: !movedEnough, agreesWithLog: !movedEnough,
             text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected, the last frame before a scroll "
                 + "can no longer turn pinch (\(SequenceAnalysis.ms(rules.pinchTimeout)) ms), the touches went "
@@ -284,7 +284,7 @@ struct GestureMeasure {
         let (same, movedEnough) = parting
         let switches = !same && movedEnough && elapsed < rules.pinchTimeout
         let finding = Finding(
-            rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
+            rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: .ms,
             exceeds: !switches, agreesWithLog: switches == (decided == .pinch),
             text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected (a scroll may still turn "
                 + "pinch within \(SequenceAnalysis.number(rules.pinchTimeout)) ms), the touches went "

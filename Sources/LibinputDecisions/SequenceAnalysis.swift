@@ -210,7 +210,7 @@ struct SequenceAnalysis {
                 findings.append(
                     Finding(
                         rule: .palmPressure, time: passed ?? touch.down, touch: touch.touch, value: Double(peak),
-                        limit: Double(limit), unit: "units", exceeds: peak > limit,
+                        limit: Double(limit), unit: .units, exceeds: peak > limit,
                         agreesWithLog: (peak > limit) == palm,
                         text: "touch \(touch.touch) pressed at most \(peak), "
                             + (peak > limit ? "above" : "not above") + " the palm threshold \(limit)",
@@ -220,7 +220,7 @@ struct SequenceAnalysis {
                 findings.append(
                     Finding(
                         rule: .touchPressure, time: touch.down, touch: touch.touch, value: Double(peak),
-                        limit: Double(range.upperBound), unit: "units", exceeds: peak >= range.upperBound,
+                        limit: Double(range.upperBound), unit: .units, exceeds: peak >= range.upperBound,
                         agreesWithLog: (peak >= range.upperBound) == began,
                         text: "touch \(touch.touch) pressed at most \(peak): "
                             + (peak >= range.upperBound
@@ -244,7 +244,7 @@ struct SequenceAnalysis {
             let began = decisions(of: .touchDetection, touch: track.slot).contains { $0.touchBegunBy == .touchSize }
             return Finding(
                 rule: .touchSize, time: track.points[0].time, touch: track.slot, value: Double(major),
-                limit: Double(size.upperBound), unit: "units", exceeds: false, agreesWithLog: !began,
+                limit: Double(size.upperBound), unit: .units, exceeds: false, agreesWithLog: !began,
                 text: "touch \(track.slot)'s contact reached at most \(major) by \(minor)"
                     + (hasMinor ? "" : " (the pad reports no minor, which libinput takes as 0)")
                     + ": never past \(size.upperBound) by \(size.lowerBound), no touch",
@@ -272,7 +272,7 @@ struct SequenceAnalysis {
             let otherFirst = !bySize && !reasons.isEmpty
             return Finding(
                 rule: .palmSize, time: touch.down, touch: touch.touch, value: Double(peak), limit: Double(limit),
-                unit: "units", exceeds: peak > limit, agreesWithLog: otherFirst ? nil : (peak > limit) == bySize,
+                unit: .units, exceeds: peak > limit, agreesWithLog: otherFirst ? nil : (peak > limit) == bySize,
                 text: "touch \(touch.touch)'s contact reached \(length(peak)), "
                     + (peak > limit ? "above" : "not above") + " the palm size threshold \(length(limit))",
                 source: rules.source(.palmSize))
@@ -300,7 +300,7 @@ struct SequenceAnalysis {
             else { return inSide ? edgeExemption(touch, fromSide: fromSide, side: side, width: width) : nil }
             if let top, let fromTop, !inSide, y < top {
                 return Finding(
-                    rule: .palmEdge, time: touch.down, touch: touch.touch, value: y, limit: top, unit: "mm",
+                    rule: .palmEdge, time: touch.down, touch: touch.touch, value: y, limit: top, unit: .mm,
                     exceeds: true, agreesWithLog: true,
                     text:
                         "touch \(touch.touch) began \(fromTop.value) mm from the top, inside the \(fromTop.limit) mm "
@@ -308,7 +308,7 @@ struct SequenceAnalysis {
                     source: rules.source(.palmEdge, topEdge: true))
             }
             return Finding(
-                rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
+                rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: .mm,
                 exceeds: inSide, agreesWithLog: inSide,
                 text: "touch \(touch.touch) began "
                     + (hasSides
@@ -363,7 +363,7 @@ struct SequenceAnalysis {
             return nil
         }
         return Finding(
-            rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
+            rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: .mm,
             exceeds: false, agreesWithLog: true, text: began + why, source: source)
     }
 
@@ -391,7 +391,7 @@ struct SequenceAnalysis {
                 Self.number(rules.thumbLine * 100), Self.number(rules.thumbExclusionLine * 100)
             )
             // What decided: the place against a line, or the contact's major against the size.
-            var (value, limit, unit): (Double, Double?, String) = (touch.from.y, upper.mm, "mm")
+            var (value, limit, unit): (Double, Double?, Finding.Unit) = (touch.from.y, upper.mm, .mm)
             switch decision.test {
             case .band:
                 text =
@@ -412,7 +412,7 @@ struct SequenceAnalysis {
                     + "(\(upperShare) and \(lowerShare) %), "
                     + "where with thumbs told by size a touch is jailed by its contact: " + decision.contact
                 (value, limit, unit) = (
-                    Double(track.points[0].major ?? 0), thresholds.thumbSize.map(Double.init), "units"
+                    Double(track.points[0].major ?? 0), thresholds.thumbSize.map(Double.init), .units
                 )
             case .edgeScrolling:
                 text =

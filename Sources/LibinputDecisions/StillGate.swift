@@ -16,7 +16,7 @@ extension RuleBook {
     func stillGate(touch: Int, moved: Double, elapsed: Double, before: Double, at: UInt64) -> Finding {
         let n = SequenceAnalysis.number
         return Finding(
-            rule: .gestureMovement, time: at, touch: touch, value: moved, limit: stillMovement, unit: "mm",
+            rule: .gestureMovement, time: at, touch: touch, value: moved, limit: stillMovement, unit: .mm,
             exceeds: true, agreesWithLog: nil,
             text: "touch \(touch) had moved \(SequenceAnalysis.mm(moved)) mm since the fingers were detected, and "
                 + "at the frame before (\(SequenceAnalysis.ms(before)) ms) both touches were under "

@@ -164,7 +164,7 @@ struct TapAnalysis {
             } ?? sequence.mostFingers
         findings = [
             Finding(
-                rule: .tapTime, time: end, touch: nil, value: timed, limit: rules.tapTimeout, unit: "ms",
+                rule: .tapTime, time: end, touch: nil, value: timed, limit: rules.tapTimeout, unit: .ms,
                 exceeds: exit == .timeout, agreesWithLog: exit == .motion ? nil : agrees,
                 text: exit == .timeout
                     ? "the fingers stayed \(SequenceAnalysis.ms(timed)) ms without a touch or a release, the "
@@ -177,7 +177,7 @@ struct TapAnalysis {
                     secondTap: taps.contains(where: Self.releasesSecondTap))),
             Finding(
                 rule: .tapTravel, time: end, touch: exit == .motion ? mover?.track.slot : nil, value: travel,
-                limit: rules.tapMotionThreshold, unit: "mm",
+                limit: rules.tapMotionThreshold, unit: .mm,
                 exceeds: exit == .motion, agreesWithLog: exit == .timeout ? nil : agrees,
                 text: exit == .motion
                     ? (mover.map { untrackedTracks.contains($0.track) } == true
@@ -197,7 +197,7 @@ struct TapAnalysis {
             findings.append(
                 Finding(
                     rule: .tapFakeFingerMotion, time: end, touch: nil, value: uncounted,
-                    limit: rules.tapMotionThreshold, unit: "mm", exceeds: true, agreesWithLog: nil,
+                    limit: rules.tapMotionThreshold, unit: .mm, exceeds: true, agreesWithLog: nil,
                     text: "the touches moved up to \(SequenceAnalysis.mm(uncounted)) mm while more fingers were down "
                         + "than the touchpad's \(slots) slots, which libinput does not "
                         + "count against a tap on a Synaptics serial touchpad (ModelSynapticsSerialTouchpad): its "
@@ -303,7 +303,7 @@ struct TapAnalysis {
             release = "libinput let the button go when the finger lifted"
         }
         return Finding(
-            rule: .tapDrag, time: at, touch: began.touch, value: gap, limit: limit, unit: "ms",
+            rule: .tapDrag, time: at, touch: began.touch, value: gap, limit: limit, unit: .ms,
             exceeds: gap > limit, agreesWithLog: gap <= limit,
             text: "touch \(began.touch.map(String.init) ?? "") came down \(ms(gap)) ms after "
                 + (afterLock ? "the dragging finger lifted" : "the tap before it lifted") + ", \(wait), and \(how): "

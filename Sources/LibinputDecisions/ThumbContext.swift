@@ -146,9 +146,9 @@ extension SequenceAnalysis {
                 }
                 agrees = takenAside ? false : nil
             }
-            let (value, limit, unit): (Double, Double, String) =
+            let (value, limit, unit): (Double, Double, Finding.Unit) =
                 context.step == .soon
-                ? (context.since, ThumbContext.timeout, "ms") : (context.apart.y, ThumbContext.scrollBox.y, "mm")
+                ? (context.since, ThumbContext.timeout, .ms) : (context.apart.y, ThumbContext.scrollBox.y, .mm)
             return Finding(
                 rule: .thumbContext, time: context.time, touch: context.thumb ?? context.newest, value: value,
                 limit: limit, unit: unit, exceeds: context.thumb != nil, agreesWithLog: agrees,

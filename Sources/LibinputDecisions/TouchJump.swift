@@ -112,7 +112,7 @@ extension SequenceAnalysis {
                 + (before.map { $0 == now ? "" : ", touch \($0) the frame before" } ?? "")
         }
         return Finding(
-            rule: .touchJump, time: move.to.time, touch: move.touch, value: value, limit: limit, unit: "mm",
+            rule: .touchJump, time: move.to.time, touch: move.touch, value: value, limit: limit, unit: .mm,
             exceeds: move.isJump, agreesWithLog: move.isJump, text: text, source: rules.source(.touchJump))
     }
 

@@ -86,7 +86,7 @@ final class ThumbBesideFingersTests: XCTestCase {
     func testTouchesDownTogetherAboveTheExclusionLineAreAllFingers() throws {
         for (label, sequence) in try explained("rest fingers=2 spacing=40mm at=50%,80%; pause 100ms") {
             let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
-            XCTAssertEqual(context.unit, "ms", label)
+            XCTAssertEqual(context.unit, .ms, label)
             XCTAssertNil(context.box, "a time decides: \(label)")
             XCTAssertLessThan(context.value, 100, label)
             XCTAssertFalse(context.exceeds, label)
