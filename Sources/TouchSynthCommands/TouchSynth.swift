@@ -59,6 +59,11 @@ extension TouchSynth {
         var command: any ParsableCommand
         do {
             try checkHelpTopic(arguments)
+            // ArgumentParser prints the version wherever `--version` stands: only a command's name may go beside it.
+            let own = arguments.prefix { $0 != "--" }, others = own.filter { $0 != "--version" }
+            if own.contains("--version"), own.count < arguments.count || commandPath(others).0.count < others.count {
+                throw ValidationError("--version takes no argument but a command's name")
+            }
             command = try parseAsRoot(arguments)
         } catch {
             return toldByArgumentParser(error, arguments: arguments)

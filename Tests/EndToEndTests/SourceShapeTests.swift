@@ -58,11 +58,12 @@ final class SourceShapeTests: XCTestCase {
     /// `convert` of a pipe saying what it leaves behind as of a file, and `compare`'s table made to
     /// fit the terminal, and `corpus run`'s example laid out to be copied, and `report` handing its
     /// player the replay's speed, and a report or view of a part titled with the part, and `report` asking
-    /// for libinput's decisions only for a page with a player, and `--enable-3fg-drag`.
+    /// for libinput's decisions only for a page with a player, and `--enable-3fg-drag`, and
+    /// `--version` refusing the arguments ArgumentParser would pass over.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3270, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3275, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the

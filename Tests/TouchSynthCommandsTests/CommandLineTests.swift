@@ -32,6 +32,13 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(run.stdout.hasPrefix("touchsynth "), run.stdout)
             XCTAssertTrue(run.stdout.contains(" (libinput "), run.stdout)
         }
+        // Anything else beside it, which ArgumentParser would pass over, is a usage error.
+        for command in [["--version", "--bogus"], ["replay", "--version", "pinch.yml"], ["--version", "--", "x"]] {
+            let run = runCommand(command)
+            XCTAssertEqual(run.status, 64, "\(command): \(run.stdout)")
+            XCTAssertEqual(run.stdout, "", "\(command)")
+            XCTAssertTrue(run.stderr.hasPrefix("touchsynth: --version takes no argument"), run.stderr)
+        }
     }
 
     /// Every command, the subcommands of `bridge` and `corpus` as `bridge run`, `corpus merge`….
