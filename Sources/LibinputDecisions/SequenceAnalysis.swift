@@ -127,8 +127,8 @@ struct SequenceAnalysis {
                 + gestures.findings + typingPalmFindings() + touchJumpFindings()
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, tapRuns: taps)
-        // The same analysis cited by file alone: the gestures' and taps' analyses cite nothing
-        // the conclusion says, so they serve both.
+        // The same analysis cited by file alone: the gestures' analysis cites nothing the conclusion
+        // says, so it serves both; the taps' cites a drag's timer, so it is made again.
         var acrossVersions = self
         acrossVersions.rules.citesLines = false
         return SequenceExplanation(
@@ -143,7 +143,8 @@ struct SequenceAnalysis {
                 .map(\.element),
             conclusion: conclusion.line,
             conclusionAcrossVersions: Conclusion(
-                analysis: acrossVersions, touches: touches, findings: findings, gestures: gestures, tapRuns: taps
+                analysis: acrossVersions, touches: touches, findings: findings, gestures: gestures,
+                tapRuns: TapAnalysis.runs(in: acrossVersions, touches: touches)
             ).line,
             deciding: conclusion.deciding)
     }

@@ -170,6 +170,8 @@ final class ThresholdFixtureTests: XCTestCase {
             XCTAssertTrue(
                 drag.conclusion.hasPrefix("libinput made this a tap-and-drag: touch 1 came down ")
                     && drag.conclusion.contains("a drag, the tap's button held"), "\(version): \(drag.conclusion)")
+            // Versions are compared on the conclusion cited by file alone: no line of any.
+            XCTAssertNil(drag.conclusionAcrossVersions.firstMatch(of: /\.c:[0-9]/), drag.conclusionAcrossVersions)
             XCTAssertEqual(sequences.first?.reported.compactMap(\.button), [UInt32(Evdev.BTN_LEFT)], version)
             XCTAssertEqual(drag.reported.last, .buttonRelease(UInt32(Evdev.BTN_LEFT)), version)
         }
