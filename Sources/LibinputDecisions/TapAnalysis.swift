@@ -70,6 +70,12 @@ struct TapAnalysis {
         let tapping = run.tracks
         self.touches = touches.map(\.touch)
         guard !taps.isEmpty else { return }
+        // A machine still DEAD from before the run (a click, with a thumb whose lift it never saw)
+        // takes no touch until every finger has lifted (`tp_tap_dead_handle_event`): nothing to time.
+        if taps[0].from == "TAP_STATE_DEAD" {
+            (logged, ended) = (.dead, Self.stillDead)
+            return
+        }
         // A tap's fingers are those of the state it was sent from or to; otherwise the most the
         // machine held, where a `*FGTAP_DRAGGING…` state counts the tap before's, not this run's.
         fingers =
@@ -348,6 +354,10 @@ struct TapAnalysis {
             || (d.from == "TAP_STATE_TOUCH" && d.to == "TAP_STATE_IDLE"
                 && ["TAP_EVENT_THUMB", "TAP_EVENT_PALM"].contains(d.event ?? ""))
     }
+
+    static let stillDead =
+        "libinput's tap machine was still DEAD from before these fingers came down (a click, with a finger whose "
+        + "lift it never saw, a thumb's), and takes no touch until every finger has lifted"
 
     /// Why the machine gave the touches up, in words.
     private static func deadReason(in taps: [LibinputDecision]) -> String {

@@ -251,4 +251,25 @@ final class TapRunsTests: XCTestCase {
         let timed = try XCTUnwrap(sequence.findings.first { $0.rule == .tapTime })
         XCTAssertEqual(timed.value, 150)
     }
+
+    /// A thumb on the clickpad's button area clicks: the tap machine goes DEAD, and as the thumb's
+    /// lift never reaches it, stays so. The next finger's short touch is no tap because of that,
+    /// which is said, where the frames alone would time a tap the machine never ran.
+    func testATouchAfterAThumbsClickFindsTheTapMachineStillDead() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let fingers = [
+            Finger.moving(0, 0.3, x: 20, y: 59.6, dx: 1, dy: 0, speed: 2), .resting(0.6, 0.66, x: 50, y: 30),
+        ]
+        let recording = try FingerPaths.recording(fingers, button: 0.05..<0.2)
+        let sequences = try Replay.explain(recording, named: "fixture", options: options).explanation.sequences
+        let after = try XCTUnwrap(sequences.last)
+        XCTAssertEqual(sequences.count, 2)
+        XCTAssertTrue(
+            after.decisions.contains { $0.machine == .tap && $0.from == "TAP_STATE_DEAD" }, "\(after.decisions)")
+        XCTAssertTrue(
+            after.conclusion.contains("no tap, because libinput's tap machine was still DEAD"), after.conclusion)
+        XCTAssertFalse(after.findings.contains { [.tapTime, .tapTravel].contains($0.rule) }, "\(after.findings)")
+    }
+
 }
