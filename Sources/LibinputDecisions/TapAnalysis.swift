@@ -76,6 +76,20 @@ struct TapAnalysis {
             (logged, ended) = (.dead, Self.stillDead)
             return
         }
+        // Before 1.23.0 (ec0041f1) a touch beginning in an edge zone was a palm to the tap machine,
+        // software button area or not, which a motion event told it at once (`tp_palm_tap_is_palm`).
+        if let palm = touches.first(where: { touch in
+            analysis.decisions(of: .palm, touch: touch.touch).contains { $0.event == "palm-tap detected" }
+        }) {
+            let source = analysis.rules.cite("evdev-mt-touchpad.c", ["1.22.1": 869])
+            (logged, ended) = (
+                .motion,
+                "libinput took touch \(palm.touch), coming down in an edge zone, for a palm as far as tapping goes "
+                    + "(palm-tap detected), in the software button area too, and told the tap machine it moved; "
+                    + source
+            )
+            return
+        }
         // A tap's fingers are those of the state it was sent from or to; otherwise the most the
         // machine held, where a `*FGTAP_DRAGGING…` state counts the tap before's, not this run's.
         fingers =

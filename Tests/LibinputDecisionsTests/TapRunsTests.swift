@@ -272,4 +272,29 @@ final class TapRunsTests: XCTestCase {
         XCTAssertFalse(after.findings.contains { [.tapTime, .tapTravel].contains($0.rule) }, "\(after.findings)")
     }
 
+    /// A finger tapping at the pad's side in its software button area: libinput 1.22.1 took it for
+    /// a palm as far as tapping goes (`tp_palm_tap_is_palm`, gone in 1.23.0), which is the reason
+    /// said for no tap, not a motion timed; 1.31.3's edge palm detection takes it for a palm.
+    func testATapAtTheEdgeOfTheButtonAreaIsAPalmTapBefore1Point23() throws {
+        let recording = try FingerPaths.recording([.resting(0, 0.06, x: 2, y: 59)])
+        for build in try libinputBuilds(["1.22.1", "1.31.3"]) {
+            var options = ReplayOptions()
+            (options.libinput, options.configuration.tapToClick) = (build, true)
+            options.configuration.clickMethod = .buttonAreas
+            let sequence = try XCTUnwrap(
+                try Replay.explain(recording, named: "fixture", options: options).explanation.sequences.first)
+            let palmTap = "for a palm as far as tapping goes (palm-tap detected)"
+            if build.version == "1.22.1" {
+                XCTAssertTrue(
+                    sequence.conclusion.contains("because libinput took touch 0"), sequence.conclusion)
+                XCTAssertTrue(sequence.conclusion.contains(palmTap), sequence.conclusion)
+                XCTAssertFalse(sequence.findings.contains { $0.rule == .tapTravel }, "\(sequence.findings)")
+            } else {
+                XCTAssertTrue(
+                    sequence.conclusion.contains("as a palm (edge)"), "\(build.version): \(sequence.conclusion)")
+                XCTAssertFalse(sequence.conclusion.contains(palmTap), sequence.conclusion)
+            }
+        }
+    }
+
 }
