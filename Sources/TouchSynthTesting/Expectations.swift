@@ -104,6 +104,10 @@ extension ModeReplay {
         line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        if case .activations(let count) = expectation, count < 0 {
+            fail("\(name): \(recognizer): .activations(\(count)) can never hold: give 0 or more", at: site)
+            return false
+        }
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard expectation.holds(for: record) else {
                 fail(
@@ -266,9 +270,13 @@ extension ModeReplay {
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             let actual = record.starts.map(\.input)
             guard actual == inputs else {
+                // Only context menus and drags record what started them.
+                let records =
+                    [.contextMenu, .drag].contains(record.kind)
+                    ? "" : " (a \(record.kind.rawValue) records no starts: contextMenu and drag do)"
                 fail(
                     "\(name): \(mode.rawValue): \(recognizer): started by \(Self.list(actual.map(\.rawValue))), "
-                        + "expected \(Self.list(inputs.map(\.rawValue)))",
+                        + "expected \(Self.list(inputs.map(\.rawValue)))" + records,
                     at: site)
                 return false
             }
@@ -302,7 +310,8 @@ extension ModeReplay {
         return nil
     }
 
-    /// What a record shows, for a message: `its states: began, changed ×12, ended`, and who won
+    /// What a record shows, for a message: `its states: began 1.020s, changed ×12 from 1.028s, ended
+    /// 1.140s`, and who won
     /// arbitration over it when it failed for that, or that none did; or `it never changed
     /// state`, with what libinput sent.
     func summary(of record: GestureRecord, named recognizer: String, in mode: DeliveryMode) -> String {
@@ -310,12 +319,19 @@ extension ModeReplay {
             return "it never changed state; " + libinputSummary + scrollMaskHint(record, named: recognizer)
                 + instead(of: record, in: mode) + whereInputBegan(missing: record, in: mode)
         }
-        let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
+        // Timed as the snapshot and the report time them; a run of `changed` from its first.
+        let states = record.transitions.map { change in
+            let at = String(format: "%.3fs", timeBase.seconds(atTimestamp: change.time))
+            return change.count > 1
+                ? "\(change.state.rawValue) ×\(change.count) from \(at)" : "\(change.state.rawValue) \(at)"
+        }
+        let runs =
+            record.transitions.contains { $0.count > 1 } ? " (a run of changed is one state in .transitions)" : ""
         let lost = Self.arbitration(of: record)
         let own =
             lost.isEmpty && record.transitions.last?.state == .failed
             ? " (by its own rules: no other recognizer won over it, the input did not fit it)" : ""
-        return "its states: " + states.joined(separator: ", ") + own + lost
+        return "its states: " + states.joined(separator: ", ") + runs + own + lost
     }
 
     /// `; it lost arbitration to photo/zoom ×2 (…)`: each winner, and how to let both recognize.

@@ -15,7 +15,8 @@ struct SwipeBackTests {
     @Test func scrollingRightSwipesBackOnceInEitherMode() throws {
         let replay = try ModeReplay("Recordings/hp8470p.two-finger-scroll-right.events", surface: page)
         for mode in DeliveryMode.allCases {
-            #expect(replay[mode].recognizer("swipeBack", as: SwipeBack.self)?.swipes == 1, "\(mode)")
+            // requireRecognizer throws, saying why, where recognizer(_:as:) would give nil.
+            #expect(try replay[mode].requireRecognizer("swipeBack", as: SwipeBack.self).swipes == 1, "\(mode)")
         }
         replay.expect("page/swipeBack", .transitions([.began, .changed, .ended]), in: .indirectInput)
         replay.expect("page/swipeBack", .entered(.began), in: .compatibility)
