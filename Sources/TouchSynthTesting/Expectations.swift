@@ -235,9 +235,27 @@ extension ModeReplay {
         let which = modes == .both ? "either" : modes.list[0].rawValue
         fail(
             "\(name): accidental activations in \(which) mode: \(Self.list(Set(actual.map(\.description)))), "
-                + "expected \(Self.list(Set(expected.map(\.description))))",
+                + "expected \(Self.list(Set(expected.map(\.description))))"
+                + activity(of: expected.subtracting(actual)),
             at: site)
         return false
+    }
+
+    /// `; page/swipeBack activated in compat at 1.407s and in indirect at 1.399s`: what each of
+    /// `paths`, expected to activate by accident and not found to, did in each mode.
+    private func activity(of paths: Set<RecognizerPath>) -> String {
+        paths.sorted { $0.description < $1.description }.map { path in
+            let modes = DeliveryMode.allCases.map { mode in
+                let times = self[mode].record(path.description)?.activationTimes ?? []
+                return "in \(mode.rawValue) " + (times.isEmpty ? "never" : "at " + seconds(times))
+            }
+            return "; \(path) activated " + modes.joined(separator: " and ")
+        }.joined()
+    }
+
+    /// `1.407s, 1.931s`: event times as the snapshot and the report show them.
+    private func seconds(_ times: [Double]) -> String {
+        times.map { String(format: "%.3fs", timeBase.seconds(atTimestamp: $0)) }.joined(separator: ", ")
     }
 
     /// No recognizer activated accidentally: compatibility mode's simulated touches set none off
@@ -253,7 +271,10 @@ extension ModeReplay {
         guard !all.isEmpty else { return true }
         fail(
             "\(name): accidental activations: "
-                + all.map { "\($0.path) in \($0.mode.rawValue) mode (\($0.times.count) set off by simulated touches)" }
+                + all.map {
+                    "\($0.path) in \($0.mode.rawValue) mode (\($0.times.count) set off by simulated touches, at "
+                        + seconds($0.times) + ")"
+                }
                 .joined(separator: ", "),
             at: site)
         return false
@@ -321,7 +342,7 @@ extension ModeReplay {
         }
         // Timed as the snapshot and the report time them; a run of `changed` from its first.
         let states = record.transitions.map { change in
-            let at = String(format: "%.3fs", timeBase.seconds(atTimestamp: change.time))
+            let at = seconds([change.time])
             return change.count > 1
                 ? "\(change.state.rawValue) ×\(change.count) from \(at)" : "\(change.state.rawValue) \(at)"
         }
