@@ -40,6 +40,9 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         case kind, name, allowedTouchTypes, requiresFailureOf
     }
 
+    /// The keys every kind takes beside `kind`.
+    static let commonOptions = Common.allCases.filter { $0 != .kind }.map(\.rawValue)
+
     /// Reads the common keys, then the kind's options from the same entry; keys neither common
     /// nor the kind's are kept to be refused at ``makeRecognizer(in:)``, which names the region.
     public init(from decoder: any Decoder) throws {

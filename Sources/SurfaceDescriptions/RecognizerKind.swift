@@ -29,6 +29,11 @@ public struct NoOptions: RecognizerOptions {
     public init() {}
 }
 
+extension RecognizerKind {
+    /// The names of the kind's own options.
+    static var optionNames: Set<String> { Options.names }
+}
+
 extension RecognizerOptions {
     /// The options' names, from their declarations.
     static var names: Set<String> { Set(Mirror(reflecting: Self()).children.compactMap(\.label)) }

@@ -275,7 +275,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
                 "region \(region): requiresFailureOf goes round in a circle, \(names.joined(separator: " -> ")); they "
                 + "would wait on each other forever"
         case .optionNotApplicable(let region, let name, let kind, let option):
-            return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option)"
+            let own = RecognizerKinds.named(kind).map { $0.optionNames.sorted() } ?? []
+            return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option) (it takes "
+                + (own + RecognizerDescription.commonOptions).joined(separator: ", ") + ")"
         case .invalidValue(let region, let name, let option):
             return "region \(region), \(name): \(option) is out of range"
         case .unknownKind(let region, let name, let kind, let known):

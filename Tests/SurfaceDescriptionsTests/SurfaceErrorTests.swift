@@ -25,7 +25,8 @@ final class SurfaceErrorTests: XCTestCase {
                 "yml",
                 "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - kind: pinch\n        "
                     + "numberOfTapsRequired: 3\n",
-                "6: region a, pinch: a pinch recognizer has no option numberOfTapsRequired"
+                "6: region a, pinch: a pinch recognizer has no option numberOfTapsRequired (it takes name, "
+                    + "allowedTouchTypes, requiresFailureOf)"
             ),
             (
                 "json",
