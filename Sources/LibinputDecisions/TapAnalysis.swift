@@ -78,9 +78,11 @@ struct TapAnalysis {
         }
         // Before 1.23.0 (ec0041f1) a touch beginning in an edge zone was a palm to the tap machine,
         // software button area or not, which a motion event told it at once (`tp_palm_tap_is_palm`).
-        if let palm = touches.first(where: { touch in
-            analysis.decisions(of: .palm, touch: touch.touch).contains { $0.event == "palm-tap detected" }
-        }) {
+        if !taps.contains(where: Self.sendsTap),
+            let palm = touches.first(where: { touch in
+                analysis.decisions(of: .palm, touch: touch.touch).contains { $0.event == "palm-tap detected" }
+            })
+        {
             let source = analysis.rules.cite("evdev-mt-touchpad.c", ["1.22.1": 869])
             (logged, ended) = (
                 .motion,
