@@ -185,6 +185,15 @@ extension Explanation {
             defer { list.forEach { chain.read($0) } }
             return chain
         }
+        // libinput's log tells a few touch jumps a day; past them it discards jumps unsaid.
+        let toldJumps = decisions.joined().compactMap { decision -> Int? in
+            guard decision.machine == .kernelBug, LibinputLogMessage.isTouchJump(decision.text),
+                case .frame(0, let frame, _) = decision.cause
+            else { return nil }
+            return frame
+        }
+        let jumpsUnsaidAfter =
+            toldJumps.count >= TouchJumpRule.loggedPerDay ? toldJumps[TouchJumpRule.loggedPerDay - 1] : nil
         self.init(
             libinputVersion: version, device: device, slots: rules.slots(of: recording.device),
             throughMtdev: throughMtdev, thresholds: thresholds,
@@ -192,6 +201,7 @@ extension Explanation {
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n], tapChain: chains[n],
+                    jumpsUnsaidAfter: jumpsUnsaidAfter,
                     reported: ReportedGesture.sequence(of: eventsBySequence[n].lazy.map { events[Int($0)] }),
                     motion: motionBySequence[n],
                     gestureSent: gesturesBySequence[n], typing: typing, switches: switches,

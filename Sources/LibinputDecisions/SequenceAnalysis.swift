@@ -23,6 +23,9 @@ struct SequenceAnalysis {
     typealias GestureSent = (time: UInt64, gesture: LibinputGesture)
     /// Disable-while-typing's timer over the keys of a keyboard replayed beside the pad.
     let typing: TypingTimer
+    /// The frame of the recording's last touch jump libinput's log told, where it told as many as
+    /// it tells a day (``TouchJumpRule/loggedPerDay``): later jumps are discarded unsaid.
+    let jumpsUnsaidAfter: Int?
     /// When a key went down that started or prolonged typing, on the sequence's clock.
     var keyPresses: [UInt64] { typing.keyPresses }
     /// The lid and tablet-mode switches replayed beside the pad, and the suspensions they made.
@@ -60,6 +63,7 @@ struct SequenceAnalysis {
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], tapChain: TapChain = TapChain(),
+        jumpsUnsaidAfter: Int? = nil,
         reported: [ReportedGesture],
         motion: [PointerMotion.Step], gestureSent: [GestureSent], typing: TypingTimer = TypingTimer(),
         switches: SwitchTimeline = SwitchTimeline(), sendEvents: SendEventsTimeline = SendEventsTimeline(),
@@ -78,6 +82,7 @@ struct SequenceAnalysis {
         self.number = number
         self.decisions = decisions
         self.tapChain = tapChain
+        self.jumpsUnsaidAfter = jumpsUnsaidAfter
         self.reported = reported.filter { !$0.isRelease }
         reportedWhole = reported
         self.motion = motion

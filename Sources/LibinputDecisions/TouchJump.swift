@@ -17,7 +17,9 @@ extension SequenceAnalysis {
         for decision in decisions(of: .kernelBug) where LibinputLogMessage.isTouchJump(decision.text) {
             if case .frame(0, let frame, _) = decision.cause { lines[frame, default: 0] += 1 }
         }
-        guard !lines.isEmpty else { return [] }
+        // Past the jumps libinput's log tells, those the rule finds are said as discarded unsaid.
+        let unsaidAfter = jumpsUnsaidAfter.flatMap { $0 < sequence.frames.upperBound ? $0 : nil }
+        guard !lines.isEmpty || unsaidAfter != nil else { return [] }
         let resets = sequence.motionHistoryResets
         var moves = Dictionary(
             grouping: (sequence.tracks + sequence.untrackedTracks + sequence.hovers).flatMap {
@@ -35,9 +37,13 @@ extension SequenceAnalysis {
                 moves[move.frame, default: []].append(move)
             }
         }
-        return lines.keys.sorted().flatMap { frame in
-            (moves[frame] ?? []).sorted { $0.excess > $1.excess }.prefix(lines[frame] ?? 0).map(finding)
+        let told = lines.keys.sorted().flatMap { frame in
+            (moves[frame] ?? []).sorted { $0.excess > $1.excess }.prefix(lines[frame] ?? 0).map { finding($0) }
         }
+        guard let unsaidAfter else { return told }
+        let unsaid = moves.filter { $0.key > unsaidAfter && lines[$0.key] == nil }.sorted { $0.key < $1.key }
+            .flatMap { $0.value.filter(\.isJump).sorted { $0.excess > $1.excess } }
+        return (told + unsaid.map { finding($0, unsaid: true) }).sorted { $0.time < $1.time }
     }
 
     /// One touch's move at one frame, as `tp_detect_jumps` weighs it (``TouchJumpRule``).
@@ -91,7 +97,8 @@ extension SequenceAnalysis {
         return moves
     }
 
-    private func finding(_ move: ScaledMove) -> Finding {
+    /// `unsaid`: a jump past those libinput's log tells a day, which it discarded without a line.
+    private func finding(_ move: ScaledMove, unsaid: Bool = false) -> Finding {
         let absolute = move.scaled > TouchJumpRule.absoluteLimit
         let value = absolute ? move.scaled : move.scaled - move.last
         let limit = absolute ? TouchJumpRule.absoluteLimit : TouchJumpRule.relativeLimit
@@ -111,9 +118,15 @@ extension SequenceAnalysis {
                 + "tracked touch: touch \(now)"
                 + (before.map { $0 == now ? "" : ", touch \($0) the frame before" } ?? "")
         }
+        if unsaid {
+            text +=
+                "; libinput discarded it without a line, its log having told the \(TouchJumpRule.loggedPerDay) touch "
+                + "jumps it tells a day"
+        }
         return Finding(
             rule: .touchJump, time: move.to.time, touch: move.touch, value: value, limit: limit, unit: .mm,
-            exceeds: move.isJump, agreesWithLog: move.isJump, text: text, source: rules.source(.touchJump))
+            exceeds: move.isJump, agreesWithLog: unsaid ? nil : move.isJump, text: text,
+            source: rules.source(.touchJump))
     }
 
     /// The tracked touch an untracked finger's `point` was placed at, the top-most at its frame

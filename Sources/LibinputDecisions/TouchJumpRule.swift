@@ -8,6 +8,9 @@ public enum TouchJumpRule {
     public static let absoluteLimit = 20.0
     /// A move this much longer than the touch's last, at the reference interval, is a jump, mm.
     public static let relativeLimit = 7.0
+    /// How many jumps libinput's log tells a day: past them it discards jumps unsaid
+    /// (`ratelimit_init(&tp->jump.warning, …24 hours, 5)`).
+    public static let loggedPerDay = 5
     /// The longest gap between frames whose move is weighed, µs.
     public static let longestInterval = 2.5 * referenceInterval
 

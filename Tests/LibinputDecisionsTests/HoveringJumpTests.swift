@@ -67,4 +67,22 @@ final class HoveringJumpTests: XCTestCase {
                 findings.contains { $0.text.contains("hovering after the fingers lifted") }, "\(findings.map(\.text))")
         }
     }
+
+    /// libinput's log tells 5 touch jumps a day and discards later ones without a line: past the
+    /// fifth, the rule finds them all the same, said as discarded unsaid, not as the log's.
+    func testJumpsPastTheLogsLimitAreFoundByTheRule() throws {
+        let recording = try FingerPaths.synthesized(
+            Array(repeating: "move dx=30mm duration=16ms; pause 300ms", count: 7).joined(separator: "; "))
+        let explanation = try Replay.explain(recording, named: "jumps", options: ReplayOptions()).explanation
+        let lines = explanation.sequences.flatMap(\.decisions).filter { $0.text.contains("Touch jump") }
+        let findings = explanation.sequences.flatMap(\.findings).filter { $0.rule == .touchJump }
+        XCTAssertEqual(lines.count, 5, "\(lines.map(\.text))")
+        let unsaid = findings.filter { $0.agreesWithLog == nil }
+        XCTAssertEqual(findings.count - unsaid.count, 5, "\(findings.map(\.text))")
+        XCTAssertEqual(unsaid.count, 2, "\(findings.map(\.text))")
+        XCTAssertTrue(unsaid.allSatisfy { $0.exceeds && $0.text.contains("discarded it without a line") })
+        let lastLine = try XCTUnwrap(lines.last?.cause?.time)
+        XCTAssertTrue(unsaid.allSatisfy { $0.time > lastLine }, "\(unsaid.map(\.time)) after \(lastLine)")
+    }
+
 }
