@@ -110,7 +110,7 @@ public enum ExplanationText {
         guard let against else { return lines }
         return lines
             + (events?.lines(byExplain: true) ?? [
-                "the touchpad's events are the same on libinput \(version) as on \(against)"
+                "the device's events are the same on libinput \(version) as on \(against)"
             ])
     }
 

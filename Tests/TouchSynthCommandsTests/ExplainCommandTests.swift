@@ -225,7 +225,7 @@ final class ExplainCommandTests: XCTestCase {
         let alps = Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events")
         let with = runCommand(["explain", "--libinput", "\(system),\(versions[0])", cypress.path, "--with", alps.path])
         XCTAssertTrue(
-            with.stdout.contains("the touchpad's events are the same on libinput \(versions[0]) as on \(system)\n"),
+            with.stdout.contains("the device's events are the same on libinput \(versions[0]) as on \(system)\n"),
             with.stdout)
         let quirks = temporaryPath("apple.quirks")
         addTeardownBlock { try? FileManager.default.removeItem(atPath: quirks) }
