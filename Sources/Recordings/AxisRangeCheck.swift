@@ -1,12 +1,16 @@
 /// Whether a log's events fit a description given for it (`--desc`): an axis value well beyond
 /// the range the description gives says that it may be another device's, whose events libinput
-/// would then read in the wrong millimetres.
+/// would then read in the wrong millimetres. Of the description beside the log, its own by name,
+/// it says that the device reported beyond its ranges.
 struct AxisRangeCheck {
     private let absinfo: [UInt16: AbsInfo]
+    /// The description is the log's own, found beside it.
+    private let own: Bool
     /// Per axis, the value farthest beyond its range.
     private var beyond: [UInt16: Int32] = [:]
 
-    init(_ device: DeviceDescription) {
+    init(_ device: DeviceDescription, own: Bool = false) {
+        self.own = own
         absinfo = device.absinfo.filter {
             ![Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID, Evdev.ABS_MT_TOOL_TYPE].contains($0.key)
         }
@@ -36,8 +40,12 @@ struct AxisRangeCheck {
             return "\(Evdev.codeName(type: Evdev.EV_ABS, code: code)) reaches \(value), outside "
                 + "\(axis.minimum)…\(axis.maximum)"
         }
-        return "the events do not fit the description given for them: " + axes.joined(separator: "; ")
-            + " (by more than a tenth of the range): it may describe another device, or the device reports beyond "
-            + "its ranges"
+        let margin = " (by more than a tenth of the range)"
+        guard !own else {
+            return "the device reported beyond the ranges of its own description, beside the log: "
+                + axes.joined(separator: "; ") + margin
+        }
+        return "the events do not fit the description given for them: " + axes.joined(separator: "; ") + margin
+            + ": it may describe another device, or the device reports beyond its ranges"
     }
 }

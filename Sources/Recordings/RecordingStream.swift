@@ -220,7 +220,7 @@ public final class RecordingStream {
                     if case .device(let fromDesc) = given {
                         device = fromDesc
                         // The description beside the log is its own, by name; one given may not be.
-                        if named != nil { rangeCheck = AxisRangeCheck(fromDesc) }
+                        rangeCheck = AxisRangeCheck(fromDesc, own: named == nil)
                         times = TimeRepair(refuses: false)
                     } else {
                         (device, preloaded, rereading, notes) = try Self.readEventLog(

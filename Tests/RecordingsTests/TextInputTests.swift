@@ -33,6 +33,20 @@ final class TextInputTests: XCTestCase {
         let notes = try RecordingLoader.load(events, description: other).notes.filter { !fits($0) }
         XCTAssertEqual(notes.count, 1, "\(notes)")
         XCTAssertTrue(notes.first?.contains("; ABS_MT_POSITION_Y reaches 4469, outside 0…2119 (") == true, "\(notes)")
+        // Events beyond their own description's ranges, found beside them: the device reported so.
+        let directory = temporaryPath("own-desc")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let shrunk = try String(contentsOfFile: own, encoding: .utf8).replacingOccurrences(
+            of: "A: 35 1472 5472 8 0", with: "A: 35 1472 1500 8 0")
+        try shrunk.write(toFile: directory + "/pad.desc", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: events, toPath: directory + "/pad.recorded.events")
+        let beside = try RecordingLoader.load(directory + "/pad.recorded.events").notes
+        XCTAssertTrue(
+            beside.contains {
+                $0.hasPrefix("the device reported beyond the ranges of its own description, beside the log: ")
+                    && $0.contains("ABS_MT_POSITION_X reaches ")
+            }, "\(beside)")
     }
 
     /// A log line is trimmed as Foundation's `trimmingCharacters(in: .whitespaces)` trims it:
