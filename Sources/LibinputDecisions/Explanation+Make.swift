@@ -186,12 +186,7 @@ extension Explanation {
             return chain
         }
         // libinput's log tells a few touch jumps a day; past them it discards jumps unsaid.
-        let toldJumps = decisions.joined().compactMap { decision -> Int? in
-            guard decision.machine == .kernelBug, LibinputLogMessage.isTouchJump(decision.text),
-                case .frame(0, let frame, _) = decision.cause
-            else { return nil }
-            return frame
-        }
+        let toldJumps = decisions.joined().compactMap(\.touchJumpFrame)
         let jumpsUnsaidAfter =
             toldJumps.count >= TouchJumpRule.loggedPerDay ? toldJumps[TouchJumpRule.loggedPerDay - 1] : nil
         self.init(

@@ -82,4 +82,12 @@ extension LibinputDecision {
         guard let received = words.firstIndex(of: "received"), received + 1 < words.count else { return nil }
         return String(words[received + 1])
     }
+
+    /// The frame of the recording's device whose move libinput logged as a touch jump (`Touch
+    /// jump detected and discarded`, `tp_detect_jumps`); nil for another line.
+    var touchJumpFrame: Int? {
+        guard machine == .kernelBug, LibinputLogMessage.isTouchJump(text), case .frame(0, let frame, _) = cause
+        else { return nil }
+        return frame
+    }
 }

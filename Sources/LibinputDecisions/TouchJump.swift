@@ -14,9 +14,7 @@ extension SequenceAnalysis {
     /// lines at one frame are the touches that went furthest past the limits.
     func touchJumpFindings() -> [Finding] {
         var lines: [Int: Int] = [:]
-        for decision in decisions(of: .kernelBug) where LibinputLogMessage.isTouchJump(decision.text) {
-            if case .frame(0, let frame, _) = decision.cause { lines[frame, default: 0] += 1 }
-        }
+        for frame in decisions.compactMap(\.touchJumpFrame) { lines[frame, default: 0] += 1 }
         // Past the jumps libinput's log tells, those the rule finds are said as discarded unsaid.
         let unsaidAfter = jumpsUnsaidAfter.flatMap { $0 < sequence.frames.upperBound ? $0 : nil }
         guard !lines.isEmpty || unsaidAfter != nil else { return [] }
