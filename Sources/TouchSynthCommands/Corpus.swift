@@ -87,7 +87,7 @@ struct CorpusRunCommand: ParsableCommand {
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         try output.checkWritable(results: results)
         CommandIO.current.outliveReader(writing: [output.markdown, output.junit])
-        for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
+        for skip in skipped { writeStderr("touchsynth: warning: skipped \(skip.file): \(skip.reason)") }
         for device in devices { warn(device.notes, in: device.file) }
         try CorpusDevice.checkAny(devices, skipped: skipped, in: paths)
         var run = CorpusRun(devices: devices, builds: try libinput.builds())

@@ -295,7 +295,8 @@ final class CorpusShardTests: XCTestCase {
         let result = corpus([directory, "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
-            result.stderr, "touchsynth: skipped \(directory)/litest-device-keys.c: not a touchpad (Keys: keys)\n")
+            result.stderr,
+            "touchsynth: warning: skipped \(directory)/litest-device-keys.c: not a touchpad (Keys: keys)\n")
         let cells = try jsonLines(result.stdout)
         XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, CorpusGesture.all.map(\.name))
         XCTAssertTrue(

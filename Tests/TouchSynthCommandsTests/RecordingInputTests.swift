@@ -61,31 +61,32 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(
             Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"],
             "the extension-less file is read")
-        let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: skipped ") }
+        let warned = "touchsynth: warning: skipped "
+        let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix(warned) }
         XCTAssertEqual(skipped.count, 10, result.stderr)
-        XCTAssertTrue(skipped.contains("touchsynth: skipped \(flat): line \(flatLine): \(flatProblem)"), result.stderr)
+        XCTAssertTrue(skipped.contains(warned + "\(flat): line \(flatLine): \(flatProblem)"), result.stderr)
         for (name, reason) in [
             ("fifo", "a FIFO, not a regular file"), ("link", "a broken symbolic link to gone"),
             ("loop", "a loop of symbolic links"),
             ("sub", "a directory (directories are read one level deep)"),
         ] {
-            XCTAssertTrue(skipped.contains("touchsynth: skipped \(dir.path)/\(name): \(reason)"), result.stderr)
+            XCTAssertTrue(skipped.contains(warned + "\(dir.path)/\(name): \(reason)"), result.stderr)
         }
         // A mouse with a keyboard's keys is both, as libinput adds it.
         XCTAssertTrue(
             skipped.contains(
-                "touchsynth: skipped \(dir.path)/mouse: not a touchpad (Ultrathin Touch Mouse: keyboard and mouse)"),
+                warned + "\(dir.path)/mouse: not a touchpad (Ultrathin Touch Mouse: keyboard and mouse)"),
             result.stderr)
         XCTAssertTrue(
-            skipped.contains { $0.hasPrefix("touchsynth: skipped \(untagged): not a touchpad (") }, result.stderr)
+            skipped.contains { $0.hasPrefix(warned + "\(untagged): not a touchpad (") }, result.stderr)
         XCTAssertTrue(
-            skipped.contains { $0.hasPrefix("touchsynth: skipped \(dir.path)/NOTES: line 1: ") }, result.stderr)
+            skipped.contains { $0.hasPrefix(warned + "\(dir.path)/NOTES: line 1: ") }, result.stderr)
         XCTAssertTrue(
             skipped.contains(
-                "touchsynth: skipped \(dir.path)/keyboard: not a touchpad (AT Translated Set 2 keyboard: keyboard)"),
+                warned + "\(dir.path)/keyboard: not a touchpad (AT Translated Set 2 keyboard: keyboard)"),
             result.stderr)
         XCTAssertTrue(
-            skipped.contains("touchsynth: skipped \(dir.path)/same-pad: the same device as hp-pad"), result.stderr)
+            skipped.contains(warned + "\(dir.path)/same-pad: the same device as hp-pad"), result.stderr)
 
         // A folder with files but no touchpad is data the corpus cannot use, not a missing file.
         for name in ["hp-pad", "same-pad", "untagged-pad", "flat-pad", "mouse"] {
