@@ -13,14 +13,8 @@ extension SequenceAnalysis {
     /// A time in whole milliseconds: `64`.
     static func ms(_ value: Double) -> String { abs(value) < 1e15 ? String(Int(value.rounded())) : String(value) }
 
-    /// A length to a tenth of a millimetre: `5.7`, `-0.3`.
-    static func mm(_ value: Double) -> String {
-        // An Int holds moderate values only: others print as they are.
-        guard abs(value) < 1e15 else { return String(value) }
-        let tenths = Int((value * 10).rounded())
-        // Between -1 and 0 the whole part is 0, which carries no sign of its own.
-        return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
-    }
+    /// A length to a tenth of a millimetre (``Millimetres/text(_:)``).
+    static func mm(_ value: Double) -> String { Millimetres.text(value) }
 
     /// `value` and the `limit` it is told beside, printed so that neither reads as the other: as
     /// ``mm(_:)`` prints where that tells them apart, else both with as many more decimals (up to

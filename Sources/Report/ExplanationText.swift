@@ -236,7 +236,7 @@ public enum ExplanationText {
     }
 
     private static func time(_ seconds: Double) -> String { String(format: "%.3fs", seconds) }
-    private static func mm(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func mm(_ value: Double) -> String { Millimetres.text(value) }
     private static func point(_ p: PointMM) -> String { String(format: "%.1f,%.1f mm", p.x, p.y) }
 
     /// `; by its path, it was the finger touch 0 had been: …` for a touch whose finger the pad moved between slots as

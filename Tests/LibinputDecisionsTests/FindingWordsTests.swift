@@ -235,10 +235,14 @@ final class FindingWordsTests: XCTestCase {
 
     /// A finger the kernel reported 0.3 mm past the bottom of the P50's 53.7 mm: libinput counts
     /// it in the bottom strip (it compares one way), said as off the pad with the bottom's line,
-    /// and a distance between -1 and 0 mm keeps its sign.
+    /// and a distance between -1 and 0 mm keeps its sign; one under 0.05 mm is not said as none.
     func testAFingerPastTheBottomIsSaidOffThePad() throws {
         XCTAssertEqual(SequenceAnalysis.mm(-0.3), "-0.3")
         XCTAssertEqual(SequenceAnalysis.mm(-1.44), "-1.4")
+        XCTAssertEqual(SequenceAnalysis.mm(0), "0.0")
+        XCTAssertEqual(SequenceAnalysis.mm(0.0254), "0.03")
+        XCTAssertEqual(SequenceAnalysis.mm(-0.04), "-0.04")
+        XCTAssertEqual(SequenceAnalysis.mm(0.002), "under 0.01")
         let finger = Finger.moving(0, 0.4, x: 30, y: 54.03, dx: 1, dy: 0, speed: 40)
         let recording = try FingerPaths.recording([finger], on: FingerPaths.twoSlots)
         let explanation = try Replay.explain(recording, named: "bottom", options: ReplayOptions()).explanation
