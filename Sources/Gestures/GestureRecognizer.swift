@@ -145,6 +145,7 @@ open class GestureRecognizer {
         record.starts = starts
         record.arbitrationLosses = arbitrationLosses
         record.activationInputs = activationInputs
+        record.allowedTouchTypes = allowedTouchTypes
         return record
     }
 

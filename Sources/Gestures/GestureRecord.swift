@@ -82,6 +82,9 @@ public struct GestureRecord: Equatable, Sendable {
     public var arbitrationLosses: [ArbitrationLoss] = []
     /// What it followed at each activation, in order (one per ``activationTimes`` entry).
     public var activationInputs: [ActivationInput] = []
+    /// The touch types it takes (``GestureRecognizer/allowedTouchTypes``): a click is a `direct`
+    /// touch in one mode and an `indirectPointer` one in the other.
+    public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
 
     /// An empty record, before the recognizer did anything.
     public init(region: String, name: String, kind: GestureKind) {

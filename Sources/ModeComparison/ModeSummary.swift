@@ -35,6 +35,8 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     public var activationInputs: [ActivationInput] = []
     /// Each failure because another recognizer won arbitration; not in the JSON.
     public var arbitrationLosses: [ArbitrationLoss] = []
+    /// The touch types it takes (``Gestures/GestureRecord/allowedTouchTypes``); not in the JSON.
+    public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
 
     /// A summary of `record`; all zero when the recognizer is missing from that mode's surface.
     public init(record: GestureRecord?) {
@@ -53,6 +55,7 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         starts = record.starts
         activationInputs = record.activationInputs
         arbitrationLosses = record.arbitrationLosses
+        allowedTouchTypes = record.allowedTouchTypes
     }
 
     /// The counts, then each final value under its key (`finalScale`, `finalRotation` in radians,

@@ -8,8 +8,9 @@ extension ComparisonReport {
     /// What differs between the modes, in plain words, a line per recognizer with unmatched
     /// activations (``ComparisonRow/unmatched``: it activated in one mode only, more often in one,
     /// or in each where the other did not) with the likely cause, told from what it followed at
-    /// them; and a line per menu or drag that started in both modes from different inputs.
-    public var differencesInWords: [String] {
+    /// them, and when and where, its times since `timeBase`; and a line per menu or drag that
+    /// started in both modes from different inputs.
+    public func differencesInWords(timeBase: TimeBase) -> [String] {
         rows.compactMap { row in
             let modes = row.unmatched.modes
             guard let mode = modes.first else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
@@ -19,7 +20,9 @@ extension ComparisonReport {
             guard modes.count == 1 else {
                 // Each mode activated where the other did not: the causes of each, in turn.
                 let causes = modes.compactMap { mode in
-                    Self.cause(of: row, in: mode).map { (mode == .compatibility ? "compat" : "indirect") + "'s: " + $0 }
+                    Self.cause(of: row, in: mode, timeBase).map {
+                        (mode == .compatibility ? "compat" : "indirect") + "'s: " + $0
+                    }
                 }
                 let (uc, ui) = (row.unmatched.compat.count, row.unmatched.indirect.count)
                 return "\(row.recognizer) \(verb) \(Self.times(c)) in \(named[0].1) and \(Self.times(i)) in "
@@ -29,15 +32,16 @@ extension ComparisonReport {
             let (more, fewer) = mode == .compatibility ? (named[0], named[1]) : (named[1], named[0])
             let line =
                 "\(row.recognizer) \(verb) \(Self.times(more.0)) in \(more.1) and \(Self.times(fewer.0)) in \(fewer.1)"
-            return Self.cause(of: row, in: mode).map { line + ": " + $0 } ?? line
+            return Self.cause(of: row, in: mode, timeBase).map { line + ": " + $0 } ?? line
         }
     }
 
     /// Why a row's unmatched activations in `mode` happened, when what the recognizer followed at
     /// each of them tells: the pinch's simulated touches (moved, or held still as a long press),
-    /// or a click, whose touch is `direct` in one mode and `indirectPointer` in the other; and when
-    /// the other mode's recognizer lost arbitration, to which.
-    private static func cause(of row: ComparisonRow, in mode: DeliveryMode) -> String? {
+    /// or a click, whose touch is `direct` in one mode and `indirectPointer` in the other (which a
+    /// recognizer's `allowedTouchTypes` may leave out); and when the other mode's recognizer lost
+    /// arbitration, to which.
+    private static func cause(of row: ComparisonRow, in mode: DeliveryMode, _ timeBase: TimeBase) -> String? {
         let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
         // A loss near an unmatched activation: the other mode's recognizer lost that gesture.
         let nearby = AccidentalActivationRule.nearby
@@ -48,8 +52,6 @@ extension ComparisonReport {
         let otherMode = mode == .compatibility ? "indirect" : "compat"
         let lost =
             winners.isEmpty ? nil : "in \(otherMode) mode it lost arbitration to \(winners.joined(separator: ", "))"
-        let click =
-            "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
         let unmatched = row.unmatched[mode].compactMap {
             summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
         }
@@ -67,15 +69,45 @@ extension ComparisonReport {
                 || summary.starts.contains { start in
                     start.input == .longPress && unmatched.contains { $0.time == start.time }
                 }
-            if heldStill { return "the pinch's simulated touches, held still, were a long press" }
+            let whenAndWhere = " " + Self.whenAndWhere(unmatched, timeBase)
+            if heldStill { return "the pinch's simulated touches, held still, were a long press" + whenAndWhere }
             return unmatched.allSatisfy { $0.simulatedTouches >= 2 }
-                ? "a pinch's two simulated touches set it off" + noTouches
-                : "one of a pinch's two simulated touches landed on it and set it off" + noTouches
+                ? "a pinch's two simulated touches set it off" + whenAndWhere + noTouches
+                : "one of a pinch's two simulated touches landed on it and set it off" + whenAndWhere + noTouches
         }
         if unmatched.allSatisfy({ $0.pointerTouches > 0 }) {
+            // One click told with where it was is set off by commas: "the click at 1.100s, at (x, y), is".
+            let told = unmatched.count == 1 && !unmatched[0].starts.isEmpty
+            let click =
+                (unmatched.count == 1 ? "the click " : "the clicks ") + Self.whenAndWhere(unmatched, timeBase)
+                + (told ? ", is" : unmatched.count == 1 ? " is" : " are")
+                + " a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
+            // The other mode's click is a touch of the other type, which the recognizer may not take.
+            let otherType: TouchType = mode == .compatibility ? .indirectPointer : .direct
+            if !other.allowedTouchTypes.contains(otherType) {
+                let allowed = other.allowedTouchTypes.map(\.rawValue).sorted().joined(separator: ", ")
+                return click + "; its allowedTouchTypes ([\(allowed)]) leave out \(otherMode) mode's "
+                    + "\(otherType.rawValue) touch, so only \(mode == .compatibility ? "compat" : "indirect") mode's "
+                    + "click reached it"
+            }
             return lost.map { $0 + " (" + click + ")" } ?? click + ", and the recognizer took it in one mode only"
         }
         return lost
+    }
+
+    /// "at 1.931s, at (438, 708)" for one activation, the times since `timeBase` and where its
+    /// touches came down; "at 1.407s (…) and 1.931s (…)" for several, the first three told.
+    private static func whenAndWhere(_ inputs: [ActivationInput], _ timeBase: TimeBase) -> String {
+        func at(_ input: ActivationInput) -> String {
+            String(format: "%.3fs", timeBase.seconds(atTimestamp: input.time))
+        }
+        func points(_ input: ActivationInput) -> String { input.starts.map(\.description).joined(separator: " and ") }
+        guard inputs.count > 1 else {
+            return inputs.first.map { "at " + at($0) + ($0.starts.isEmpty ? "" : ", at " + points($0)) } ?? ""
+        }
+        let told = inputs.prefix(3).map { at($0) + ($0.starts.isEmpty ? "" : " " + points($0)) }
+        let rest = inputs.count > 3 ? ", and \(inputs.count - 3) more" : ""
+        return "at " + told.dropLast().joined(separator: ", ") + (rest.isEmpty ? " and " : ", ") + told.last! + rest
     }
 
     /// "list/contextMenu started in both modes, from different inputs: longPress of simulated
@@ -110,17 +142,21 @@ extension ComparisonReport {
         for events: [LibinputEvent], screen: String, timeBase: TimeBase, width: Int? = nil
     ) -> String {
         guard let line = nothingTakenInWords(for: events, screen: screen) else {
-            let words = differencesInWords
+            let words = differencesInWords(timeBase: timeBase)
             let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
             return renderTable(timeBase: timeBase, width: width) + said
         }
         return ([line] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
     }
 
-    /// What the view and the report say of the modes, as compare says it: what differs, or,
+    /// What the view and the report say of the modes, as compare says it: what differs, its
+    /// times since `timeBase` (by default the first of `events`, as a replay counts them), or,
     /// when no recognizer did anything, the one sentence compare prints instead of its table.
-    public func whatDiffersInWords(for events: [LibinputEvent], screen: String?) -> [String] {
-        nothingTakenInWords(for: events, screen: screen).map { [$0] } ?? differencesInWords
+    public func whatDiffersInWords(
+        for events: [LibinputEvent], screen: String?, timeBase: TimeBase? = nil
+    ) -> [String] {
+        nothingTakenInWords(for: events, screen: screen).map { [$0] }
+            ?? differencesInWords(timeBase: timeBase ?? TimeBase(of: events))
     }
 
     /// When no recognizer did anything in either mode, what libinput reported of `events`

@@ -133,7 +133,7 @@ public struct ReportData {
                 pipeline[.compatibility].surface?.pointerRegionTransitions ?? [],
                 pipeline[.indirectInput].surface?.pointerRegionTransitions ?? []
             ))
-        whatDiffers = comparison.whatDiffersInWords(for: libinput, screen: screenName)
+        whatDiffers = comparison.whatDiffersInWords(for: libinput, screen: screenName, timeBase: timeBase)
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {

@@ -4,7 +4,7 @@
 // `SurfaceSource` names (`SurfaceDescriptions`), and the types a replay hands back: its
 // recording and errors (`Recordings`), libinput's events, time base and device settings
 // (`LibinputEvents`), and the comparison of the modes (`ModeComparison`) with its table and words
-// (`Report`: `renderTable`, `differencesInWords`).
+// (`Report`: `renderTable`, `differencesInWords(timeBase:)`).
 @_exported import AppEvents
 @_exported import Gestures
 @_exported import LibinputEvents

@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputEvents
 import ModeComparison
 import XCTest
 
@@ -107,13 +108,13 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(report.accidentalActivationCount, 1)
         XCTAssertEqual(row.difference, "compat: 1, indirect: 1 unmatched, compat's accidental")
         XCTAssertEqual(
-            report.differencesInWords,
+            report.differencesInWords(timeBase: TimeBase(origin: 0)),
             [
                 "v/anyPan began once in compat mode (key NO) and once in indirect mode (key YES); once in compat mode "
                     + "and once in indirect mode not within a second of the other's; compat's: a pinch's two "
-                    + "simulated touches set it off, where indirect mode's transform events carry no touches; "
-                    + "indirect's: a click is a direct touch in compat mode, as a finger's, and an indirectPointer "
-                    + "touch in indirect mode, and the recognizer took it in one mode only"
+                    + "simulated touches set it off at 3.900s, where indirect mode's transform events carry no "
+                    + "touches; indirect's: the click at 1.100s is a direct touch in compat mode, as a finger's, "
+                    + "and an indirectPointer touch in indirect mode, and the recognizer took it in one mode only"
             ])
     }
 }

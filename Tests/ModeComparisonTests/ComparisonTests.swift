@@ -1,6 +1,7 @@
 import AppEvents
 import Foundation
 import Gestures
+import LibinputEvents
 import ModeComparison
 import SurfaceDescriptions
 import XCTest
@@ -88,11 +89,11 @@ final class ComparisonTests: XCTestCase {
         XCTAssertNil(row.accidentalIn)
         XCTAssertEqual(report.accidentalActivations, [])
         XCTAssertTrue(
-            report.differencesInWords.contains {
+            report.differencesInWords(timeBase: TimeBase(origin: 0)).contains {
                 $0.hasPrefix(
                     "canvas/pinch began once in compat mode (key NO) and never in indirect mode (key YES): "
                         + "it takes a pinch in both modes")
-            }, "\(report.differencesInWords)")
+            }, "\(report.differencesInWords(timeBase: TimeBase(origin: 0)))")
     }
 
     func testStandardSurfaceCountsPerMode() throws {

@@ -71,17 +71,18 @@ final class ComparisonTableTests: XCTestCase {
         let report = ComparisonReport(
             compat: [menu], indirect: [GestureRecord(region: "list", name: "contextMenu", kind: .contextMenu)])
         XCTAssertEqual(
-            report.differencesInWords,
+            report.differencesInWords(timeBase: TimeBase(origin: 0)),
             [
                 "list/contextMenu was recognized once in compat mode (key NO) and never in indirect mode (key YES): "
-                    + "the pinch's simulated touches, held still, were a long press"
+                    + "the pinch's simulated touches, held still, were a long press at 1.560s"
             ])
     }
 
     /// A click's touch is `direct` in compat mode and `indirectPointer` in indirect mode: a tap
-    /// taking only one type is recognized in one mode, said first; a drag that lost to a pan
-    /// taking the click's direct touch names the winner. A pan that a pinch moved earlier is not
-    /// blamed on the pinch for a click.
+    /// taking only one type is recognized in one mode, said first, with its `allowedTouchTypes`;
+    /// a drag that lost to a pan taking the click's direct touch names the winner. A pan that a
+    /// pinch moved earlier is not blamed on the pinch for a click. Each says when the click was,
+    /// since the time base, and where.
     func testAClickIsToldFromThePinchAndALossNamesTheWinner() {
         func record(_ name: String, _ kind: GestureKind, _ inputs: [ActivationInput]) -> GestureRecord {
             var record = GestureRecord(region: "board", name: name, kind: kind)
@@ -92,7 +93,9 @@ final class ComparisonTableTests: XCTestCase {
             record.followedSimulatedTouches = true
             return record
         }
-        let click = ActivationInput(time: 0.9, touches: 1, pointerTouches: 1)
+        let click = ActivationInput(time: 0.9, touches: 1, pointerTouches: 1, starts: [Point(x: 120, y: 40.5)])
+        var (compatTap, indirectTap) = (record("tap", .tap, []), record("tap", .tap, [click]))
+        (compatTap.allowedTouchTypes, indirectTap.allowedTouchTypes) = ([.indirectPointer], [.indirectPointer])
         var lost = record("drag", .drag, [])
         // The loss at the click is told; one a minute later, of another gesture, is not.
         lost.arbitrationLosses = [
@@ -100,18 +103,17 @@ final class ComparisonTableTests: XCTestCase {
             ArbitrationLoss(region: "board", name: "other", time: 60, required: false),
         ]
         let report = ComparisonReport(
-            compat: [record("tap", .tap, []), record("fingerPan", .pan, [click]), lost],
-            indirect: [
-                record("tap", .tap, [click]), record("fingerPan", .pan, []), record("drag", .drag, [click]),
-            ])
+            compat: [compatTap, record("fingerPan", .pan, [click]), lost],
+            indirect: [indirectTap, record("fingerPan", .pan, []), record("drag", .drag, [click])])
         let clickWords =
-            "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in "
-            + "indirect mode"
+            "the click at 0.400s, at (120, 40.5), is a direct touch in compat mode, as a finger's, and an "
+            + "indirectPointer touch in indirect mode"
         XCTAssertEqual(
-            report.differencesInWords,
+            report.differencesInWords(timeBase: TimeBase(origin: 500_000)),
             [
                 "board/tap was recognized once in indirect mode (key YES) and never in compat mode (key NO): "
-                    + clickWords + ", and the recognizer took it in one mode only",
+                    + clickWords + "; its allowedTouchTypes ([indirectPointer]) leave out compat mode's direct "
+                    + "touch, so only indirect mode's click reached it",
                 "board/fingerPan began once in compat mode (key NO) and never in indirect mode (key YES): "
                     + clickWords + ", and the recognizer took it in one mode only",
                 "board/drag began once in indirect mode (key YES) and never in compat mode (key NO): in compat mode "
@@ -135,7 +137,7 @@ final class ComparisonTableTests: XCTestCase {
             compat: [menu(.longPress, simulated: true, at: 0.99)],
             indirect: [menu(.secondaryClick, simulated: false, at: 0.04)])
         XCTAssertEqual(
-            report.differencesInWords,
+            report.differencesInWords(timeBase: TimeBase(origin: 0)),
             [
                 "board/contextMenu started in both modes, from different inputs: longPress of simulated touches in "
                     + "compat mode, secondaryClick in indirect mode"
