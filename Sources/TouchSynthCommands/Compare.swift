@@ -110,9 +110,12 @@ struct Compare: ParsableCommand, ReplayingCommand {
         var folder = ReportFolder()
         var files = PassingOver()
         if json { try emitJSONHeader("compare") }
+        var startNoted = false
         for path in recordings {
             guard let runs = try files.attempt({ try compared(path, description: description, options: options) })
             else { continue }
+            if !startNoted { window.noteStart(json: json) }
+            startNoted = true
             for (name, run) in runs {
                 if let reportDirectory, let page = run.report {
                     let (file, html) = folder.add(page, of: path)
@@ -152,7 +155,6 @@ struct Compare: ParsableCommand, ReplayingCommand {
             writeStderr("touchsynth: \(eventsFile): not written, as a recording failed and its events would be missing")
         }
         try files.check()
-        window.noteStart(json: json)
         if tally.failed(failOnDiff: failOnDiff) { throw ExitCode(ExitStatus.differs) }
     }
 

@@ -45,12 +45,14 @@ struct Explain: ParsableCommand, ReplayingCommand {
         try checkReadable([input.desc] + with.others + quirks.files, passingOver: recordings)
         if json { try emitJSONHeader("explain") }
         var files = PassingOver()
+        var startNoted = false
         for recording in recordings {
             guard let loaded = try files.attempt({ try input.load(recording) }) else { continue }
+            if !startNoted { window.noteStart(json: json) }
+            startNoted = true
             _ = try files.attempt { try explain(loaded, from: recording) }
         }
         try files.check()
-        window.noteStart(json: json)
     }
 
     /// `loaded`, read from `recording`, explained on each version asked for, with what the quirks

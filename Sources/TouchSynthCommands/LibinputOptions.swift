@@ -26,8 +26,8 @@ struct LibinputOption: ParsableArguments, LibinputChoice {
 
     /// How a version not yet built is made, said in both options' help.
     static let building =
-        "Another version Debian offers is built from its source package into .build/libinput the first time "
-        + "(tools/build-libinput; its --list names them)."
+        "Another version Debian offers is built from its source package into .build/libinput the first time, "
+        + "by a touchsynth inside a checkout of TouchSynth (tools/build-libinput; its --list names them)."
 
     var versions: [String] { version?.components(separatedBy: ",") ?? [] }
 }

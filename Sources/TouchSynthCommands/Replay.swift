@@ -66,8 +66,10 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         var printing = FirstFailure()
         let stop = ReplayStop()
         options.stop = stop // output that cannot be written (a reader gone) needs no more replay
+        let source = try source(recording, input)
+        window.noteStart(json: output.json)
         let report = try Replay.stream(
-            try source(recording, input), named: recording, options: options, noted: { warn($1, in: $0) }
+            source, named: recording, options: options, noted: { warn($1, in: $0) }
         ) { output in
             switch output {
             case .event(let event, let availableAt):
@@ -83,7 +85,6 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         warn(report.replayNotes, in: recording)
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         try printing.check()
-        window.noteStart(json: output.json)
         if stats { printStats(report) }
         try endIfInterrupted(by: report.interruption)
         try output.checkInvariants(of: printer, recording: recording)

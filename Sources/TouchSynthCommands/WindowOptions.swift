@@ -30,7 +30,7 @@ struct WindowOptions: ParsableArguments {
 
     var isSet: Bool { start != nil || end != nil }
 
-    /// After a table or text whose times count from the part replayed (not JSON, whose times are
+    /// Before a table or text whose times count from the part replayed (not JSON, whose times are
     /// libinput's): where it starts in the recording, so that a time read there maps back to it.
     func noteStart(json: Bool) {
         guard !json, let start, start > 0 else { return }
