@@ -75,7 +75,9 @@ extension GestureSynthesizer {
                 purpose +=
                     " and out of libinput's palm edge zones (\(mm(sides)) mm from each side"
                     + (zones.top.map { ", \(mm($0)) mm from the top" } ?? "")
-                    + "; tp_init_palmdetect_edge, src/evdev-mt-touchpad.c)"
+                    + "; tp_init_palmdetect_edge, src/evdev-mt-touchpad.c"
+                    + (pad.quirks.appleTouchpadModel
+                        ? ", which from libinput 1.24.0 sets none on an Apple touchpad)" : ")")
             }
             return Area(
                 x: (-width / 2 + side, width / 2 - side), y: (-height / 2 + top, height / 2 - edgeClearance),

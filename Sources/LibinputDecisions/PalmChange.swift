@@ -1,4 +1,4 @@
-/// Why libinput took a touch as a palm: its `enum tp_palm_state` as `tp_palm_detect` names it in
+/// Why libinput took a touch as a palm: its `enum touch_palm_state` as `tp_palm_detect` names it in
 /// the log (src/evdev-mt-touchpad.c). A name a later libinput adds is kept as it is.
 public struct PalmReason: RawRepresentable, Hashable, Sendable {
     public var rawValue: String

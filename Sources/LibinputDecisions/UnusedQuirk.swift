@@ -6,7 +6,7 @@ import Recordings
 /// (``DeviceThresholds/detectsPalms(quirks:pad:)``), a palm pressure threshold on one without
 /// ABS_MT_PRESSURE, or whose ABS_MT axes libinput disables (`tp_init_palmdetect_pressure`,
 /// `tp_init_slots`), a touch or palm size on one without ABS_MT_TOUCH_MAJOR as libinput reads it
-/// (`tp_init_touch_size`, `tp_palm_detect_size_triggered`), or a resolution hint for axes the
+/// (`tp_init_touch_size`, `tp_palm_detect_touch_size_triggered`), or a resolution hint for axes the
 /// kernel gives one (`evdev_fix_abs_resolution`).
 /// Without it, a quirk that changes nothing (`explain --quirks`) would leave its reader guessing.
 public struct UnusedQuirk: Equatable, Sendable {

@@ -18,6 +18,9 @@ public struct LibinputQuirks: Sendable {
     /// Whether libinput takes the pad for Apple's (`ModelAppleTouchpad`, `ModelAppleTouchpadOneButton`),
     /// which from 1.24 scrolls naturally by default (`tp_scroll_config_natural_get_default`).
     public var appleTouchpad = false
+    /// Whether it sets `ModelAppleTouchpad` itself, which from 1.24 also turns off edge palm
+    /// detection (`tp_init_palmdetect_edge`).
+    public var appleTouchpadModel = false
 
     public init() {}
 
@@ -61,7 +64,8 @@ public struct LibinputQuirks: Sendable {
         case "AttrSizeHint" where numbers.count == 2 && numbers.allSatisfy({ $0 > 0 }):
             sizeHint = (numbers[0], numbers[1])
         case "AttrPalmPressureThreshold" where numbers.count == 1: palmPressureThreshold = numbers[0]
-        case "ModelAppleTouchpad", "ModelAppleTouchpadOneButton": appleTouchpad = value == "1"
+        case "ModelAppleTouchpad": (appleTouchpad, appleTouchpadModel) = (value == "1", value == "1")
+        case "ModelAppleTouchpadOneButton": appleTouchpad = value == "1"
         default: break
         }
     }

@@ -74,6 +74,12 @@ final class DefaultLengthTests: XCTestCase {
             try synthesize("swipe", on: small).notes.contains {
                 $0.hasSuffix("to keep its fingers on the 41.3 × 22.7 mm pad (lengths given are kept)")
             })
+        // libinput's quirks call the bcm5974 Apple's: from 1.24 it has no zones, which the note says.
+        let apple = try device("touchpads_bcm5974.three-finger-click.desc")
+        XCTAssertTrue(
+            try synthesize("swipe fingers=4", on: apple).notes.contains {
+                $0.contains("src/evdev-mt-touchpad.c, which from libinput 1.24.0 sets none on an Apple touchpad)")
+            })
     }
 
     func testGivenLengthsAreKept() throws {
