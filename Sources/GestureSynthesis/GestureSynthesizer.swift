@@ -1,6 +1,7 @@
 import Foundation
 import Quirks
 import Recordings
+import TextTables
 
 /// Turns a ``GestureScript`` into the frames a touchpad's kernel driver would deliver on a given
 /// device: millimetres through the device's resolution, MT protocol B slots with only changed
@@ -211,6 +212,20 @@ public enum GestureSynthesizer {
             // the others jump to keep up with it.
             let leads = (0..<p.fingers).map { i in leadIn(options.leadIn) { points($0)[i] } }
             let n = steps(p.duration)
+            // libinput wraps the turn between two frames into ±180° (tp_gesture_handle_state_pinch):
+            // a faster turn would read as one the other way.
+            if abs(p.angle) / Double(n) >= .pi {
+                let frames = Int((abs(p.angle) / .pi).rounded(.down)) + 1
+                throw fail(
+                    String(
+                        format: "the %@ turns %g° in %@ at %g Hz, %.0f° a frame: libinput takes the turn between "
+                            + "two frames as under 180° either way (tp_gesture_handle_state_pinch, "
+                            + "src/evdev-mt-touchpad-gestures.c) and would read it turning back; give it "
+                            + "duration=%gms or more",
+                        action.verb, p.angle * 180 / .pi, TextTable.counted(n, "frame"), options.rate,
+                        abs(p.angle) * 180 / .pi / Double(n),
+                        (Double(frames) * dt * 1000).rounded(.up)))
+            }
             // The lead-in takes three frames (24 ms at 125 Hz): libinput decides before its 40 ms
             // hold timer fires, so the start does not depend on when that timer is serviced.
             let leadSteps = leads.contains { $0 > 0 } ? 3 : 0

@@ -336,6 +336,18 @@ final class SynthesisTests: XCTestCase {
             try synthesize("move dx=40mm duration=100ms; pinch; swipe fingers=3 distance=30mm", on: asus).notes, [])
     }
 
+    /// A turn of 180° or more between two frames, which libinput would read as one the other way,
+    /// is refused with the shortest duration that reads right (SynthesizedGestureTests replays it).
+    func testATurnLibinputWouldReadBackwardsIsRefused() throws {
+        try assertRefused(
+            "pinch scale=1.2\nrotate angle=3600deg duration=100ms",
+            "t.gesture:2: the rotation turns 3600° in 13 frames at 125 Hz, 277° a frame: libinput takes the turn "
+                + "between two frames as under 180° either way (tp_gesture_handle_state_pinch, "
+                + "src/evdev-mt-touchpad-gestures.c) and would read it turning back; give it duration=168ms or more")
+        try assertRefused("rotate angle=-180deg duration=8ms", "t.gesture:1: the rotation turns -180° in 1 frame at")
+        XCTAssertNoThrow(try synthesize("rotate angle=179deg duration=8ms", on: asus))
+    }
+
     /// Lines ended by a lone CR are refused, as in recordings, CRLF taken; the settings' and
     /// places' refusals say what is wrong with the whole value.
     func testLineEndsAndValuesAreReadWhole() throws {

@@ -21,6 +21,9 @@ final class SynthesizedGestureTests: XCTestCase {
             script: "rotate angle=-45deg duration=300ms", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: -45),
         // A whole turn: its lead-in starts just before the start, not a turn back.
         Expectation(script: "rotate angle=360deg duration=1s", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: 360),
+        // Ten turns in the least time synthesize takes for them: under 180° a frame.
+        Expectation(
+            script: "rotate angle=3600deg duration=168ms", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: 3600),
         Expectation(
             script: "pinch scale=1.5 angle=30deg at=top-left", type: "GESTURE_PINCH", fingers: 2, scale: 1.5,
             angle: 30),
