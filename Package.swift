@@ -80,7 +80,11 @@ let package = Package(
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
         .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
-        .target(name: "GestureSynthesis", dependencies: ["Recordings", "Quirks", "LibinputDecisions", "TextTables"]),
+        .target(
+            name: "GestureSynthesis",
+            dependencies: [
+                "Recordings", "Quirks", "LibinputDecisions", "LibinputEvents", "LibinputEventText", "TextTables",
+            ]),
         // What the harness and its libinput side tell each other: the side's configuration and the
         // compact binary form libinput's events cross the socket in, both ends defined side by side.
         .target(name: "ReplayChannel", dependencies: ["LibinputEvents"]),
@@ -109,6 +113,7 @@ let package = Package(
             name: "Replays",
             dependencies: [
                 "MockedDevices", "Recordings", "ReplayChannel", "LibinputEvents", "LibinputDecisions", "Quirks",
+                "GestureSynthesis",
             ]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
         .target(name: "Histograms"),

@@ -49,19 +49,8 @@ public struct CorpusGesture: Sendable {
         },
     ]
 
-    /// The two-finger pinch libinput reported, its updates summed across pinches (libinput may end
-    /// a rotation and begin it again); nil where it reported none.
-    static func pinch(_ events: [LibinputEvent]) -> PinchTotal? {
-        var total = PinchTotal()
-        var pinched = false
-        for e in events {
-            if case .gesturePinchUpdate(2, _, let scale, let a) = e.kind {
-                total.add(scale: scale, angleDelta: a)
-                pinched = true
-            }
-        }
-        return pinched ? total : nil
-    }
+    /// The two-finger pinch libinput reported (``PinchTotal/of(_:fingers:)``).
+    static func pinch(_ events: [LibinputEvent]) -> PinchTotal? { PinchTotal.of(events, fingers: 2) }
 
     /// What libinput reported instead, in a few words.
     public static func summary(_ events: [LibinputEvent]) -> String {

@@ -13,6 +13,15 @@ extension GestureSynthesizer {
         _ text: String, file: String, onDescriptionAt path: String, node: String? = nil, libinput: String,
         adjust: (inout Options) -> Void = { _ in }
     ) throws(RecordingError) -> Recording {
+        try perform(text, file: file, onDescriptionAt: path, node: node, libinput: libinput, adjust: adjust).recording
+    }
+
+    /// The script `text` performed as ``synthesize(_:file:onDescriptionAt:node:libinput:adjust:)``
+    /// makes its recording, with where in it each statement's fingers were.
+    public static func perform(
+        _ text: String, file: String, onDescriptionAt path: String, node: String? = nil, libinput: String,
+        adjust: (inout Options) -> Void = { _ in }
+    ) throws(RecordingError) -> Synthesis {
         let base = try RecordingLoader.load(path, node: node)
         if let refusal = TouchpadRefusal.of(base.device, libinput: libinput) {
             throw RecordingError(.badData, file: path, refusal.description)
@@ -21,8 +30,9 @@ extension GestureSynthesizer {
         var options = Options(for: base)
         options.libinput = libinput
         adjust(&options)
-        var recording = try synthesize(script, on: base.device, options: options, file: file)
-        recording.notes = base.notes.map { "\(path): \($0)" } + recording.notes.map { "\(file): \($0)" }
-        return recording
+        var synthesis = try perform(script, on: base.device, options: options, file: file)
+        synthesis.recording.notes =
+            base.notes.map { "\(path): \($0)" } + synthesis.recording.notes.map { "\(file): \($0)" }
+        return synthesis
     }
 }

@@ -77,6 +77,15 @@ public enum GestureSynthesizer {
         _ script: GestureScript, on device: DeviceDescription, options: Options = Options(),
         file: String
     ) throws(RecordingError) -> Recording {
+        try perform(script, on: device, options: options, file: file).recording
+    }
+
+    /// `script` performed on `device`, as ``synthesize(_:on:options:file:)`` makes its recording,
+    /// with where in it each statement's fingers were.
+    public static func perform(
+        _ script: GestureScript, on device: DeviceDescription, options: Options = Options(),
+        file: String
+    ) throws(RecordingError) -> Synthesis {
         let pad = try Pad(device, quirks: options.quirks, file: file)
         try refuseOverlong(script, options: options, file: file)
         var settings = options
@@ -88,6 +97,8 @@ public enum GestureSynthesizer {
         // Fingers a `rest` put down, down in every frame until a `lift`.
         var resting: [Touching] = []
         var notes: [String] = []
+        // Each statement that touches the pad, with its first frame's time.
+        var begun: [(statement: GestureScript.Statement, micros: UInt64)] = []
         func emit(_ touching: [Touching], button: Bool, at seconds: Double) {
             let touching = touching.map { t in
                 guard settings.jitter > 0 else { return t }
@@ -126,6 +137,7 @@ public enum GestureSynthesizer {
             // The next gesture lands a frame after the last one lifted, however short the gap.
             if !first { clock += settings.landingGap }
             first = false
+            begun.append((statement, micros(clock)))
             let values = try pad.touchValues(statement.touch, fail: fail)
             let fit = try fitted(statement, pad: pad, options: settings, fail: fail)
             let contact = fit.contact
@@ -171,7 +183,13 @@ public enum GestureSynthesizer {
             notes.append("line \(line): " + note)
         }
         recording.notes = notes
-        return recording
+        let performed = begun.indices.map { i in
+            PerformedStatement(
+                line: begun[i].statement.line, action: begun[i].statement.action,
+                start: max(begun[i].micros, origin) - origin,
+                end: i + 1 < begun.count ? max(begun[i + 1].micros, origin) - origin : .max)
+        }
+        return Synthesis(recording: recording, performed: performed)
     }
 
     private static func micros(_ seconds: Double) -> UInt64 { UInt64((seconds * 1e6).rounded()) }

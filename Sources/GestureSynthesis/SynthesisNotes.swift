@@ -38,7 +38,7 @@ extension GestureSynthesizer.Pad {
             }
         if let fingers = gestureFingers, fingers > GestureMachine.mostFingers {
             return "libinput's gesture machine makes no gesture of more than \(GestureMachine.mostFingers) fingers "
-                + "(tp_gesture_post_events): the \(action.verb)'s \(fingers) make none"
+                + "(tp_gesture_post_events): the \(action.verb)'s \(fingers) make no \(action.verb)"
         }
         let reason: String
         switch tracking {

@@ -20,3 +20,19 @@ public struct PinchTotal: Equatable, Sendable {
         if summed.isFinite { angle = summed }
     }
 }
+
+extension PinchTotal {
+    /// The pinch of `fingers` that `events` report, its updates summed across pinches (libinput
+    /// may end a rotation and begin it again); nil where they report none.
+    public static func of(_ events: some Sequence<LibinputEvent>, fingers: Int) -> PinchTotal? {
+        var total = PinchTotal()
+        var pinched = false
+        for event in events {
+            if case .gesturePinchUpdate(fingers, _, let scale, let angleDelta) = event.kind {
+                total.add(scale: scale, angleDelta: angleDelta)
+                pinched = true
+            }
+        }
+        return pinched ? total : nil
+    }
+}

@@ -3,6 +3,7 @@ import Foundation
 import GestureSynthesis
 import MockedDevices
 import Recordings
+import Replays
 
 /// `touchsynth synthesize SCRIPT --desc DESC`: a gesture script performed on a real device description.
 struct Synthesize: ParsableCommand {
@@ -28,6 +29,8 @@ struct Synthesize: ParsableCommand {
     @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).")
     var format: RecordingFormat?
     @Option(name: .shortAndLong, help: Help.outputFile) var output: String?
+    @Flag(help: "Replay the recording through libinput and warn of each statement it made another gesture of.")
+    var verify = false
 
     func validate() throws {
         guard (script == nil) != text.isEmpty else {
@@ -42,7 +45,7 @@ struct Synthesize: ParsableCommand {
         if desc == nil { deprecated("--device (a description for synthesize)", use: "--desc") }
         try checkReadable([script, desc ?? device])
         let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
-        let recording = try GestureSynthesizer.synthesize(
+        let synthesis = try GestureSynthesizer.perform(
             scriptText ?? text.joined(separator: "\n"), file: script ?? "-e", onDescriptionAt: desc ?? device ?? "",
             node: desc == nil ? nil : device,
             libinput: LibinputBuild.system.version
@@ -51,7 +54,9 @@ struct Synthesize: ParsableCommand {
             if let jitter { options.jitter = jitter }
             if let seed { options.seed = seed }
         }
-        for note in recording.notes { writeStderr("touchsynth: warning: " + note) }
-        try writeRecording(recording, to: output, format: format)
+        for note in synthesis.recording.notes { writeStderr("touchsynth: warning: " + note) }
+        let unlike = verify ? try synthesis.verified() : []
+        for note in unlike { writeStderr("touchsynth: warning: \(script ?? "-e"): " + note) }
+        try writeRecording(synthesis.recording, to: output, format: format)
     }
 }

@@ -60,11 +60,12 @@ final class SourceShapeTests: XCTestCase {
     /// player the replay's speed, and a report or view of a part titled with the part, and `report` asking
     /// for libinput's decisions only for a page with a player, and `--enable-3fg-drag`, and
     /// `--version` refusing the arguments ArgumentParser would pass over, and `--start`'s note said
-    /// once, before the output whose times it maps, and only once the recording was cut.
+    /// once, before the output whose times it maps, and only once the recording was cut, and
+    /// `synthesize --verify`.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3280, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3285, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the

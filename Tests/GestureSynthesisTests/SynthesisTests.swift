@@ -258,7 +258,7 @@ final class SynthesisTests: XCTestCase {
             try synthesize("swipe fingers=5 distance=15mm spacing=10mm", on: asus).notes,
             [
                 "line 1: libinput's gesture machine makes no gesture of more than 4 fingers (tp_gesture_post_events): "
-                    + "the swipe's 5 make none"
+                    + "the swipe's 5 make no swipe"
             ])
     }
 

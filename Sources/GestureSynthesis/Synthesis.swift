@@ -1,0 +1,86 @@
+import Foundation
+import LibinputEventText
+import LibinputEvents
+import Recordings
+
+/// A script performed: the recording, and where in it each statement's fingers were, so that
+/// what libinput makes of each stretch can be held against what its statement asked
+/// (``unlikeAsked(in:recordingStart:tapping:)``).
+public struct Synthesis: Sendable {
+    public var recording: Recording
+    /// The statements that touched the pad, in order.
+    public var performed: [PerformedStatement]
+
+    /// For each statement whose stretch of `events` (libinput's, replaying ``recording``; its
+    /// first frame at `recordingStart` on their clock) holds something other than what it asked,
+    /// a note saying both: "line 2: the pinch asked a 2-finger pinch ×1.50; libinput made
+    /// two-finger scrolling". `tapping`: whether the replay had tapping on.
+    public func unlikeAsked(in events: [LibinputEvent], recordingStart: UInt64, tapping: Bool) -> [String] {
+        performed.compactMap { statement in
+            let (from, to) = (recordingStart &+ statement.start, recordingStart &+ min(statement.end, UInt64.max / 2))
+            let stretch = events.filter { $0.time >= from && $0.time < to }
+            return statement.unlikeAsked(in: stretch, tapping: tapping).map { "line \(statement.line): " + $0 }
+        }
+    }
+}
+
+/// A statement of a script as the synthesizer performed it.
+public struct PerformedStatement: Sendable {
+    public var line: Int
+    public var action: GestureScript.Action
+    /// Microseconds into the recording: the statement's first frame, and the next statement's
+    /// (`UInt64.max` for the last).
+    public var start: UInt64
+    public var end: UInt64
+
+    /// Tolerances past which what libinput measured is said to differ from what was asked.
+    static let scaleTolerance = 0.1
+    static let angleTolerance = (degrees: 5.0, share: 0.1)
+
+    /// What differs between what the statement asked and `events`, libinput's over its stretch,
+    /// in words; nil where libinput made what it asked, or for one that asks for nothing libinput
+    /// reports (rest, lift). The kind of gesture and its fingers are weighed, and a pinch's scale
+    /// and angle; a scroll's, swipe's or motion's distance is not, as libinput reports it in its
+    /// own units.
+    func unlikeAsked(in events: [LibinputEvent], tapping: Bool) -> String? {
+        let made = ReportedGesture.sequence(of: events)
+        let madeWords = made.isEmpty ? "nothing" : ReportedGesture.inWords(made)
+        func differs(asked: String) -> String { "the \(action.verb) asked \(asked); libinput made \(madeWords)" }
+        switch action {
+        case .pinch(let p):
+            let asked =
+                "a \(p.fingers)-finger pinch"
+                + String(format: " ×%.2f", p.scale)
+                + (p.angle == 0 ? "" : String(format: " turning %g°", p.angle * 180 / .pi))
+            guard let total = PinchTotal.of(events, fingers: p.fingers) else { return differs(asked: asked) }
+            let degrees = p.angle * 180 / .pi
+            let scaleOff = abs(total.scale / p.scale - 1) > Self.scaleTolerance
+            let angleOff =
+                abs(total.angle - degrees) > max(Self.angleTolerance.degrees, abs(degrees) * Self.angleTolerance.share)
+            guard scaleOff || angleOff else { return nil }
+            return "the \(action.verb) asked \(asked); libinput's pinch"
+                + String(format: " scaled ×%.2f and turned %.1f°", total.scale, total.angle)
+                + (made.count > 1 ? ", and it made \(madeWords)" : "")
+        case .translate(let fingers, _, _, _, _):
+            let asked: ReportedGesture =
+                fingers == 1 ? .motion : fingers == 2 ? .scroll(.finger) : .swipe(fingers: fingers, end: .ended)
+            let took = made.contains { gesture in
+                switch (gesture, asked) {
+                case (.swipe(let n, let end), .swipe(fingers, _)): n == fingers && end != .cancelled
+                default: gesture == asked
+                }
+            }
+            return took ? nil : differs(asked: asked.inWords)
+        case .hold(let fingers, _, _, _):
+            let held = made.contains { if case .hold(fingers, _) = $0 { true } else { false } }
+            return held ? nil : differs(asked: "a \(fingers)-finger hold")
+        case .tap, .click:
+            guard !made.contains(where: { $0.button != nil }) else { return nil }
+            let tappingOff = !tapping && { if case .tap = action { true } else { false } }()
+            return differs(asked: "a button press")
+                + (tappingOff ? " (libinput taps only with tapping on, which is off by default)" : "")
+        case .rest, .lift, .pause, .set:
+            return nil
+        }
+    }
+}
