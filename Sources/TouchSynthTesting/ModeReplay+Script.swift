@@ -7,14 +7,19 @@ extension ModeReplay {
     /// its report rate and with libinput's quirks for it (``GestureSynthesizer/Options/init(for:)``),
     /// and replays it as ``init(_:description:device:surface:options:relativeTo:)`` replays a
     /// file. A relative `device` is read from the directory of the test file; failure messages
-    /// name the replay by the script.
+    /// name the replay by the script, and say of each statement libinput made another gesture of
+    /// what it made (``GestureSynthesis/Synthesis/unlikeAsked(in:recordingStart:tapping:)``).
     public init(
         script: String, on device: String, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath
     ) throws {
-        let gesture = try Self.recording(
-            script: script, on: device, libinput: options.libinput.version, relativeTo: filePath)
-        try self.init(gesture, named: script, surface: surface, options: options)
+        let synthesis = try GestureSynthesizer.perform(
+            script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
+            libinput: options.libinput.version)
+        try self.init(synthesis.recording, named: script, surface: surface, options: options)
+        madeOtherwise = synthesis.unlikeAsked(
+            in: events, recordingStart: replayReport.recordingStart ?? 0,
+            tapping: options.configuration.tapToClick == true)
     }
 
     /// The recording `script` makes on the touchpad whose description is at `device`, as

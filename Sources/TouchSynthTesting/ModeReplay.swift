@@ -32,6 +32,8 @@ public struct ModeReplay: CustomStringConvertible {
     private let indirect: ModeOutcome
     /// For the HTML report of a failure.
     let surface: SurfaceSource
+    /// Of a script's replay, each statement libinput made another gesture of, said in failures.
+    var madeOtherwise: [String] = []
     /// The reports its failures wrote, one per test.
     let reportFiles = ReportFiles()
 

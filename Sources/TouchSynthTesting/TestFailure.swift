@@ -61,11 +61,13 @@ extension ModeReplay {
 
     /// `; read with notes: …`: what reading the recording guessed or repaired (a device inferred
     /// for a log without its description, a cut frame), and the surface's regions nothing
-    /// reaches, which a failure may come from, whole: a guessed pad's size is often the cause.
+    /// reaches, which a failure may come from, whole: a guessed pad's size is often the cause;
+    /// then, for a script, what libinput made of the statements it did not make as asked.
     var readingNotes: String {
         let notes = recording.notes + surface.notes
-        guard !notes.isEmpty else { return "" }
-        return "; read with notes: " + notes.joined(separator: "; ")
+        let read = notes.isEmpty ? "" : "; read with notes: " + notes.joined(separator: "; ")
+        let made = madeOtherwise.isEmpty ? "" : "; libinput made otherwise: " + madeOtherwise.joined(separator: "; ")
+        return read + made
     }
 
     /// This replay's report, as `touchsynth report` draws it, with the test `failure` it is

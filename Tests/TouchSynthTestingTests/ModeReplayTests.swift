@@ -387,6 +387,21 @@ struct ModeReplayTests {
         #expect(replay.snapshotText.contains("\n# note: \(note)\n"))
     }
 
+    /// A script's statement that libinput made another gesture of is said with a failure: a pinch
+    /// that starts drifting sideways, both fingers the same way, scrolls.
+    @Test func aFailureTellsWhatLibinputMadeOfAScriptOtherwise() throws {
+        let replay = try ModeReplay(
+            script: "pinch scale=1.5 dx=10mm",
+            on: "../Fixtures/devices/touchpads_Logitech_Rechargeable_Touchpad_T650.desc", surface: .builtIn(.photos))
+        withKnownIssue {
+            replay.expect("photo/pinch", .activated, in: Modes(.indirectInput))
+        } matching: { issue in
+            message(of: issue).contains(
+                "; libinput made otherwise: line 1: the pinch asked a 2-finger pinch ×1.50; libinput made two-finger "
+                    + "scrolling")
+        }
+    }
+
     /// A region of the surface file that nothing on the screen reaches is said with a failure, as
     /// `compare` warns of it: an expectation on it fails for the file, not for libinput.
     @Test func aFailureTellsOfARegionOffTheScreen() throws {
