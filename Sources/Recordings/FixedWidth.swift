@@ -17,6 +17,12 @@ enum FixedWidth {
         padded(String(UInt64(truncatingIfNeeded: value) & (UInt64.max >> (64 - value.bitWidth)), radix: 16), width, "0")
     }
 
+    /// `text` left-aligned in exactly `width` columns, spaces after, cut when longer (`%-20.20s`).
+    static func left(_ text: String, _ width: Int) -> String {
+        let count = text.count
+        return count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - count)
+    }
+
     private static func padded(_ text: String, _ width: Int, _ pad: Character) -> String {
         text.count >= width ? text : String(repeating: pad, count: width - text.count) + text
     }

@@ -54,9 +54,8 @@ extension GeteventFormat: RecordingWriter {
                 ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
                 : FixedWidth.hex(e.value, 8)
             out +=
-                stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " "
-                + code.padding(toLength: 20, withPad: " ", startingAt: 0)
-                + " " + value.padding(toLength: 20, withPad: " ", startingAt: 0) + "\n"
+                stamp + FixedWidth.left(type, 12) + " " + FixedWidth.left(code, 20) + " " + FixedWidth.left(value, 20)
+                + "\n"
         }
         return out
     }
