@@ -115,7 +115,7 @@ public func fileStatus(_ path: String) throws(RecordingError) -> stat {
     var info = stat()
     guard stat(path, &info) == 0 else {
         if errno == EACCES { throw RecordingError(.permission, file: path, "permission denied") }
-        throw RecordingError(.missingFile, file: path, "no such file" + relativeTo(path))
+        throw RecordingError(.missingFile, file: path, "no such file" + relativeTo(path) + NearestName.hint(for: path))
     }
     return info
 }
