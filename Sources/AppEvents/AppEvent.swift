@@ -55,7 +55,7 @@ public enum TouchPhase: String, Sendable, CaseIterable {
 }
 
 /// `UITouch.TouchType` (the two a trackpad or mouse can produce).
-public enum TouchType: String, Codable, Sendable {
+public enum TouchType: String, Codable, Sendable, CaseIterable {
     /// A finger on the screen, or, in compatibility mode, anything pretending to be one.
     case direct
     /// The pointer of a trackpad or mouse, delivered as itself (indirect input mode only).

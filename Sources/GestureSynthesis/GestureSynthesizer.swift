@@ -234,15 +234,17 @@ public enum GestureSynthesizer {
             // a faster turn would read as one the other way.
             if abs(p.angle) / Double(n) >= .pi {
                 let frames = Int((abs(p.angle) / .pi).rounded(.down)) + 1
+                // The fewest whole milliseconds that make that many frames.
+                var least = Int(((Double(frames) - 0.5) * dt * 1000).rounded(.down))
+                while steps(Double(least) / 1000) < frames { least += 1 }
                 throw fail(
                     String(
                         format: "the %@ turns %g° in %@ at %g Hz, %.0f° a frame: libinput takes the turn between "
                             + "two frames as under 180° either way (tp_gesture_handle_state_pinch, "
                             + "src/evdev-mt-touchpad-gestures.c) and would read it turning back; give it "
-                            + "duration=%gms or more",
+                            + "duration=%dms or more",
                         action.verb, p.angle * 180 / .pi, TextTable.counted(n, "frame"), options.rate,
-                        abs(p.angle) * 180 / .pi / Double(n),
-                        (Double(frames) * dt * 1000).rounded(.up)))
+                        abs(p.angle) * 180 / .pi / Double(n), least))
             }
             // The lead-in takes three frames (24 ms at 125 Hz): libinput decides before its 40 ms
             // hold timer fires, so the start does not depend on when that timer is serviced.

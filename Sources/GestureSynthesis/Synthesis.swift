@@ -7,6 +7,7 @@ import Recordings
 /// what libinput makes of each stretch can be held against what its statement asked
 /// (``unlikeAsked(in:recordingStart:tapping:)``).
 public struct Synthesis: Sendable {
+    /// The recording the script made, with the synthesizer's notes.
     public var recording: Recording
     /// The statements that touched the pad, in order.
     public var performed: [PerformedStatement]
@@ -26,11 +27,13 @@ public struct Synthesis: Sendable {
 
 /// A statement of a script as the synthesizer performed it.
 public struct PerformedStatement: Sendable {
+    /// The statement's line in the script, from 1.
     public var line: Int
+    /// What it asked.
     public var action: GestureScript.Action
-    /// Microseconds into the recording: the statement's first frame, and the next statement's
-    /// (`UInt64.max` for the last).
+    /// Microseconds into the recording: the statement's first frame.
     public var start: UInt64
+    /// Microseconds into the recording: the next statement's first frame; `UInt64.max` for the last.
     public var end: UInt64
 
     /// Tolerances past which what libinput measured is said to differ from what was asked.

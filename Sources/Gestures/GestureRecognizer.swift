@@ -46,7 +46,7 @@ open class GestureRecognizer {
     /// From the last event the recognizer handled (not the one a `shouldReceive` hook is asked about).
     public var modifierFlags: ModifierFlags { handledModifierFlags }
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
-    public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer] {
+    public var allowedTouchTypes = Set(TouchType.allCases) {
         didSet {
             allowsDirect = allowedTouchTypes.contains(.direct)
             allowsIndirectPointer = allowedTouchTypes.contains(.indirectPointer)

@@ -84,7 +84,7 @@ public struct GestureRecord: Equatable, Sendable {
     public var activationInputs: [ActivationInput] = []
     /// The touch types it takes (``GestureRecognizer/allowedTouchTypes``): a click is a `direct`
     /// touch in one mode and an `indirectPointer` one in the other.
-    public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
+    public var allowedTouchTypes = Set(TouchType.allCases)
 
     /// An empty record, before the recognizer did anything.
     public init(region: String, name: String, kind: GestureKind) {

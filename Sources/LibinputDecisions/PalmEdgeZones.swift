@@ -1,7 +1,7 @@
 import Recordings
 
 /// Where libinput takes a touch that begins near a touchpad's edge for a palm
-/// (`tp_init_palmdetect_edge`, src/evdev-mt-touchpad.c, the same in 1.22.1 to 1.31.3): on a pad
+/// (`tp_init_palmdetect_edge`, src/evdev-mt-touchpad.c, its sizes the same in 1.22.1 to 1.31.3): on a pad
 /// at least 70 mm wide, 8 % of the width, at most 8 mm, at each side; and on one also taller than
 /// 55 mm without top buttons, 5 % of the height at the top. From 1.24.0 a pad libinput's quirks
 /// call Apple's (`ModelAppleTouchpad`) has none (4a8b5e6e "touchpad: Disable edge palm detection

@@ -29,7 +29,9 @@ extension SequenceAnalysis {
             )
             if Double(printed) != Double(limitPrinted) { return (printed, withoutTrailingZeros(limitPrinted)) }
         }
-        return ((value > limit ? "just over " : "just under ") + mm(limit), mm(limit))
+        // The limit to four decimals, as the loop above left it: a limit under 0.005 mm is no word.
+        let limitPrinted = withoutTrailingZeros(String(format: "%.4f", limit))
+        return ((value > limit ? "just over " : "just under ") + limitPrinted, limitPrinted)
     }
 
     /// "1.3000" as "1.3": a decimal number's zeros past its first decimal, which say nothing.

@@ -36,7 +36,7 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     /// Each failure because another recognizer won arbitration; not in the JSON.
     public var arbitrationLosses: [ArbitrationLoss] = []
     /// The touch types it takes (``Gestures/GestureRecord/allowedTouchTypes``); not in the JSON.
-    public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
+    public var allowedTouchTypes = Set(TouchType.allCases)
 
     /// A summary of `record`; all zero when the recognizer is missing from that mode's surface.
     public init(record: GestureRecord?) {

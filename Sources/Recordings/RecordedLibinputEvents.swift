@@ -68,27 +68,18 @@ public struct RecordedLibinputEvents: Sendable {
                 if !line.hasPrefix(" ") { inHeaderLibinput = false }
             }
             guard inEvents else { continue }
-            let trimmed = Self.trimmingBlanks(line)
+            let trimmed = line.trimmedOfWhitespace
             // An entry of its own, or a list inside an evdev entry, as libinput record also writes them.
             if trimmed.hasPrefix("- libinput:") || trimmed == "libinput:" { inLibinputEntry = true; continue }
             if trimmed.hasPrefix("- evdev:") || trimmed.hasPrefix("- hid:") { inLibinputEntry = false; continue }
             guard inLibinputEntry, trimmed.hasPrefix("- ") else { continue }
-            let event = try event(String(trimmed), file: path, line: reader.lineNumber)
+            let event = try event(trimmed, file: path, line: reader.lineNumber)
             recorded.hasLibinput = true
             // Devices come and go with the recording, not with what it did: a replay ends without
             // removing its device.
             if !event.text.hasPrefix("DEVICE_") { recorded.events.append(event) }
         }
         return recorded
-    }
-
-    /// `line` without the spaces and tabs around it: what a YAML line's indentation and end
-    /// leave, found without Foundation, which cost most of reading a long recording's events.
-    private static func trimmingBlanks(_ line: String) -> Substring {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = line.firstIndex(where: { !blank($0) }), let last = line.lastIndex(where: { !blank($0) })
-        else { return "" }
-        return line[first...last]
     }
 
     /// One `- {time: 0.052000, type: GESTURE_PINCH_BEGIN, nfingers: 2, delta: [0.00, 0.00], …}` line.

@@ -8,6 +8,6 @@ extension Synthesis {
         let replay = try Replay(.recording(recording), options: options)
         return unlikeAsked(
             in: replay.events, recordingStart: replay.report.recordingStart ?? 0,
-            tapping: options.configuration.tapToClick == true)
+            tapping: options.configuration.taps(on: recording.device))
     }
 }

@@ -76,11 +76,11 @@ extension ComparisonReport {
                 : "one of a pinch's two simulated touches landed on it and set it off" + whenAndWhere + noTouches
         }
         if unmatched.allSatisfy({ $0.pointerTouches > 0 }) {
-            // One click told with where it was is set off by commas: "the click at 1.100s, at (x, y), is".
-            let told = unmatched.count == 1 && !unmatched[0].starts.isEmpty
+            // Where a click was is set off by commas: "the click at 1.100s, at (x, y), is".
+            let placed = unmatched.contains { !$0.starts.isEmpty }
             let click =
                 (unmatched.count == 1 ? "the click " : "the clicks ") + Self.whenAndWhere(unmatched, timeBase)
-                + (told ? ", is" : unmatched.count == 1 ? " is" : " are")
+                + (placed ? "," : "") + (unmatched.count == 1 ? " is" : " are")
                 + " a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
             // The other mode's click is a touch of the other type, which the recognizer may not take.
             let otherType: TouchType = mode == .compatibility ? .indirectPointer : .direct
@@ -95,19 +95,14 @@ extension ComparisonReport {
         return lost
     }
 
-    /// "at 1.931s, at (438, 708)" for one activation, the times since `timeBase` and where its
-    /// touches came down; "at 1.407s (…) and 1.931s (…)" for several, the first three told.
+    /// "at 1.931s, at (438, 708)": each activation's time since `timeBase` and where its touches
+    /// came down ("at (438, 708) and (538, 708)"), the first three of several told, "then" between.
     private static func whenAndWhere(_ inputs: [ActivationInput], _ timeBase: TimeBase) -> String {
-        func at(_ input: ActivationInput) -> String {
-            String(format: "%.3fs", timeBase.seconds(atTimestamp: input.time))
+        let told = inputs.prefix(3).map { input in
+            String(format: "at %.3fs", timeBase.seconds(atTimestamp: input.time))
+                + (input.starts.isEmpty ? "" : ", at " + input.starts.map(\.description).joined(separator: " and "))
         }
-        func points(_ input: ActivationInput) -> String { input.starts.map(\.description).joined(separator: " and ") }
-        guard inputs.count > 1 else {
-            return inputs.first.map { "at " + at($0) + ($0.starts.isEmpty ? "" : ", at " + points($0)) } ?? ""
-        }
-        let told = inputs.prefix(3).map { at($0) + ($0.starts.isEmpty ? "" : " " + points($0)) }
-        let rest = inputs.count > 3 ? ", and \(inputs.count - 3) more" : ""
-        return "at " + told.dropLast().joined(separator: ", ") + (rest.isEmpty ? " and " : ", ") + told.last! + rest
+        return told.joined(separator: ", then ") + (inputs.count > 3 ? ", and \(inputs.count - 3) more" : "")
     }
 
     /// "list/contextMenu started in both modes, from different inputs: longPress of simulated

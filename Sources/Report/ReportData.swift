@@ -23,7 +23,7 @@ public struct ReportData {
     /// The libinput that replayed the recording, as its DEVICE_ADDED says; nil where none does.
     public var libinputVersion: String?
     /// What differs between the modes, in compare's words
-    /// (``ComparisonReport/whatDiffersInWords(for:screen:)``).
+    /// (``ComparisonReport/whatDiffersInWords(for:screen:timeBase:)``).
     public var whatDiffers: [String]
     /// The virtual screen both translators worked on.
     public var screen: Size

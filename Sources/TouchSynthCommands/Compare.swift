@@ -114,8 +114,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         for path in recordings {
             guard let runs = try files.attempt({ try compared(path, description: description, options: options) })
             else { continue }
-            if !startNoted { window.noteStart(json: json) }
-            startNoted = true
+            window.noteStart(json: json, once: &startNoted)
             for (name, run) in runs {
                 if let reportDirectory, let page = run.report {
                     let (file, html) = folder.add(page, of: path)

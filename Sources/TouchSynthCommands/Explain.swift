@@ -48,20 +48,20 @@ struct Explain: ParsableCommand, ReplayingCommand {
         var startNoted = false
         for recording in recordings {
             guard let loaded = try files.attempt({ try input.load(recording) }) else { continue }
-            if !startNoted { window.noteStart(json: json) }
-            startNoted = true
-            _ = try files.attempt { try explain(loaded, from: recording) }
+            _ = try files.attempt { try explain(loaded, from: recording, startNoted: &startNoted) }
         }
         try files.check()
     }
 
     /// `loaded`, read from `recording`, explained on each version asked for, with what the quirks
     /// change and where the versions part.
-    private func explain(_ loaded: Recording, from recording: String) throws {
+    private func explain(_ loaded: Recording, from recording: String, startNoted: inout Bool) throws {
         let versions = try libinput.builds().map { try options(build: $0) }
         try Replay.explain(loaded, named: recording, from: window.start, to: window.end, versions: versions) { step in
             switch step {
-            case .replayed(let replay): try told(replay, from: recording, options: versions[0])
+            case .replayed(let replay):
+                window.noteStart(json: json, once: &startNoted)
+                try told(replay, from: recording, options: versions[0])
             case .explained(let explanation):
                 try emit(try ExplanationText.output(explanation, recording: recording, json: json))
             case .quirksChanged(let changes, let version): try show(changes, recording: recording, version: version)

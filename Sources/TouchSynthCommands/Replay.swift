@@ -66,13 +66,13 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         var printing = FirstFailure()
         let stop = ReplayStop()
         options.stop = stop // output that cannot be written (a reader gone) needs no more replay
-        let source = try source(recording, input)
-        window.noteStart(json: output.json)
+        var startNoted = false
         let report = try Replay.stream(
-            source, named: recording, options: options, noted: { warn($1, in: $0) }
+            try source(recording, input), named: recording, options: options, noted: { warn($1, in: $0) }
         ) { output in
             switch output {
             case .event(let event, let availableAt):
+                window.noteStart(json: self.output.json, once: &startNoted)
                 if !printing.attempt({ try printer.handle(event) { latency?.record(event, availableAt: availableAt) } })
                 {
                     stop.request()

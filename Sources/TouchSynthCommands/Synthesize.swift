@@ -55,8 +55,7 @@ struct Synthesize: ParsableCommand {
             if let seed { options.seed = seed }
         }
         for note in synthesis.recording.notes { writeStderr("touchsynth: warning: " + note) }
-        let unlike = verify ? try synthesis.verified() : []
-        for note in unlike { writeStderr("touchsynth: warning: \(script ?? "-e"): " + note) }
+        warn(try verify ? synthesis.verified() : [], in: script ?? "-e")
         try writeRecording(synthesis.recording, to: output, format: format)
     }
 }

@@ -31,9 +31,11 @@ struct WindowOptions: ParsableArguments {
     var isSet: Bool { start != nil || end != nil }
 
     /// Before a table or text whose times count from the part replayed (not JSON, whose times are
-    /// libinput's): where it starts in the recording, so that a time read there maps back to it.
-    func noteStart(json: Bool) {
-        guard !json, let start, start > 0 else { return }
+    /// libinput's): where it starts in the recording, so that a time read there maps back to it;
+    /// said once, `noted` recording that it was.
+    func noteStart(json: Bool, once noted: inout Bool) {
+        defer { noted = true }
+        guard !noted, !json, let start, start > 0 else { return }
         writeStderr("touchsynth: times count from --start, \(String(format: "%.3f", start)) s into the recording")
     }
 

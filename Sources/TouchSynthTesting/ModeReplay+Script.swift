@@ -13,13 +13,12 @@ extension ModeReplay {
         script: String, on device: String, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath
     ) throws {
-        let synthesis = try GestureSynthesizer.perform(
-            script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
-            libinput: options.libinput.version)
+        let synthesis = try Self.synthesis(
+            script: script, on: device, libinput: options.libinput.version, relativeTo: filePath)
         try self.init(synthesis.recording, named: script, surface: surface, options: options)
         madeOtherwise = synthesis.unlikeAsked(
             in: events, recordingStart: replayReport.recordingStart ?? 0,
-            tapping: options.configuration.tapToClick == true)
+            tapping: options.configuration.taps(on: recording.device))
     }
 
     /// The recording `script` makes on the touchpad whose description is at `device`, as
@@ -31,7 +30,13 @@ extension ModeReplay {
         script: String, on device: String, libinput: String = ReplayOptions().libinput.version,
         relativeTo filePath: StaticString = #filePath
     ) throws -> Recording {
-        try GestureSynthesizer.synthesize(
+        try synthesis(script: script, on: device, libinput: libinput, relativeTo: filePath).recording
+    }
+
+    private static func synthesis(
+        script: String, on device: String, libinput: String, relativeTo filePath: StaticString
+    ) throws -> Synthesis {
+        try GestureSynthesizer.perform(
             script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
             libinput: libinput)
     }

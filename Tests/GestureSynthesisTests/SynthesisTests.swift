@@ -343,7 +343,7 @@ final class SynthesisTests: XCTestCase {
             "pinch scale=1.2\nrotate angle=3600deg duration=100ms",
             "t.gesture:2: the rotation turns 3600° in 13 frames at 125 Hz, 277° a frame: libinput takes the turn "
                 + "between two frames as under 180° either way (tp_gesture_handle_state_pinch, "
-                + "src/evdev-mt-touchpad-gestures.c) and would read it turning back; give it duration=168ms or more")
+                + "src/evdev-mt-touchpad-gestures.c) and would read it turning back; give it duration=164ms or more")
         try assertRefused("rotate angle=-180deg duration=8ms", "t.gesture:1: the rotation turns -180° in 1 frame at")
         XCTAssertNoThrow(try synthesize("rotate angle=179deg duration=8ms", on: asus))
     }

@@ -243,6 +243,7 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertEqual(SequenceAnalysis.mm(0.0254), "0.03")
         XCTAssertEqual(SequenceAnalysis.mm(-0.04), "-0.04")
         XCTAssertEqual(SequenceAnalysis.mm(0.002), "under 0.01")
+        XCTAssertEqual(SequenceAnalysis.mm(-0.004), "over -0.01")
         let finger = Finger.moving(0, 0.4, x: 30, y: 54.03, dx: 1, dy: 0, speed: 40)
         let recording = try FingerPaths.recording([finger], on: FingerPaths.twoSlots)
         let explanation = try Replay.explain(recording, named: "bottom", options: ReplayOptions()).explanation

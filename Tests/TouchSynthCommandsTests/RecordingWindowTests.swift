@@ -40,7 +40,7 @@ final class RecordingWindowTests: XCTestCase {
     }
 
     /// Times shown count from the part replayed: a table or text says first where that starts in
-    /// the recording; JSON, whose times are libinput's, says nothing.
+    /// the recording, before libinput's log lines; JSON, whose times are libinput's, says nothing.
     func testATableSaysWhereTheStartIs() throws {
         for command in ["replay", "compare", "explain"] {
             let run = runCommand([command, session, "--start", "2.0"])
@@ -51,6 +51,15 @@ final class RecordingWindowTests: XCTestCase {
             XCTAssertFalse(runCommand([command, "--json", session, "--start", "2.0"]).stderr.contains("times count"))
         }
         XCTAssertFalse(runCommand(["replay", session, "--start", "0"]).stderr.contains("times count"))
+        // The hp8470p pad's touch jumps are logged as libinput meets them, after the note.
+        let jumping = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        ).path
+        for command in ["replay", "explain"] {
+            let stderr = runCommand([command, jumping, "--start", "0.1"]).stderr
+            XCTAssertTrue(stderr.hasPrefix("touchsynth: times count from --start, 0.100 s"), "\(command): \(stderr)")
+            XCTAssertTrue(stderr.contains("\nlibinput: "), "\(command): \(stderr)")
+        }
     }
 
     /// A report of a part says which part in its title, as does `compare --report`'s page and index.
@@ -136,9 +145,13 @@ final class RecordingWindowTests: XCTestCase {
     }
 
     func testAWindowOutsideTheRecordingIsAUsageError() throws {
-        let late = runCommand(["replay", session, "--start", "99"])
-        XCTAssertEqual(late.status, 64, late.stderr)
-        XCTAssertEqual(late.stderr, "touchsynth: \(session): --start 99 s is after the recording's end (2.996 s)\n")
+        // One line, without the note of where times count from: nothing is timed.
+        for command in ["replay", "compare", "explain"] {
+            let late = runCommand([command, session, "--start", "99"])
+            XCTAssertEqual(late.status, 64, late.stderr)
+            XCTAssertEqual(
+                late.stderr, "touchsynth: \(session): --start 99 s is after the recording's end (2.996 s)\n", command)
+        }
         let backwards = runCommand(["replay", session, "--start", "2", "--end", "1"])
         XCTAssertEqual(backwards.status, 64, backwards.stderr)
         XCTAssertTrue(backwards.stderr.contains("--end must come after --start"), backwards.stderr)
