@@ -50,6 +50,10 @@ struct ArgumentReader {
             p.travel = GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0))
             p.at = try position()
             p.duration = try time("duration", default: 0.5)
+            // As a swipe of no distance is: what libinput would make of it is a hold.
+            if p.scale == 1 && p.angle == 0 {
+                throw fail("a \(verb) with scale=1 and angle=0 neither spreads nor turns: hold rests fingers still")
+            }
             action = .pinch(p)
         case "swipe":
             try allow(["fingers", "direction", "distance", "spacing", "at", "duration"])
@@ -70,6 +74,9 @@ struct ArgumentReader {
             let travel = GestureScript.Point(
                 x: try length("dx", default: given || scroll ? 0 : 20),
                 y: try length("dy", default: given || !scroll ? 0 : 30))
+            if travel.x == 0 && travel.y == 0 {
+                throw fail("a \(verb) with dx=0 and dy=0 goes nowhere: hold rests fingers still")
+            }
             action = .translate(
                 fingers: try count("fingers", default: scroll ? 2 : 1, range: 1...5), travel: travel,
                 spacing: try spacing(), at: try position(), duration: try time("duration", default: scroll ? 0.5 : 0.3))

@@ -106,6 +106,10 @@ final class SynthesisTests: XCTestCase {
             ("pause 100ms pressure=3", "s:1: pause has no parameter \"pressure\" (it takes duration)"),
             ("rest; lift pressure=1", "s:1: lift has no parameter \"pressure\" (it takes none)"),
             ("rest fingers=6", "s:1: fingers=6: expected a whole number from 1 to 5"),
+            ("scroll dy=0", "s:1: a scroll with dx=0 and dy=0 goes nowhere: hold rests fingers still"),
+            ("move dx=0mm dy=0cm", "s:1: a move with dx=0 and dy=0 goes nowhere"),
+            ("rotate angle=0", "s:1: a rotate with scale=1 and angle=0 neither spreads nor turns"),
+            ("pinch scale=100%", "s:1: a pinch with scale=1 and angle=0"),
         ]
         for (script, message) in cases {
             XCTAssertThrowsError(try GestureScript.parse(script, file: "s"), script) { error in
