@@ -217,10 +217,13 @@ public enum GestureSynthesizer {
         case .pinch(let p):
             let centre = pad.resolve(p.at)
             // Pose at progress u: u < 0 is the lead-in, 0...1 the requested change; the centre's
-            // path has `at` for its midpoint, as a translation's has.
+            // path has `at` for its midpoint, as a translation's has. In the lead-in the centre
+            // stays where the change starts: fingers that first drifted the same way would be a
+            // scroll to libinput, which decides on the first 1.5 mm of each.
             func points(_ u: Double) -> [GestureScript.Point] {
                 let radius = max(0.5, p.separation / 2 * (1 + (p.scale - 1) * u))
-                let c = GestureScript.Point(x: centre.x + p.travel.x * (u - 0.5), y: centre.y + p.travel.y * (u - 0.5))
+                let drift = max(u, 0) - 0.5
+                let c = GestureScript.Point(x: centre.x + p.travel.x * drift, y: centre.y + p.travel.y * drift)
                 return (0..<p.fingers).map { i in
                     let a = p.axis + p.angle * u + Double(i) * 2 * .pi / Double(p.fingers)
                     return GestureScript.Point(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
