@@ -139,7 +139,7 @@ extension ComparisonReport {
         guard let line = nothingTakenInWords(for: events, screen: screen) else {
             let words = differencesInWords(timeBase: timeBase)
             let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
-            return renderTable(timeBase: timeBase, width: width) + said
+            return renderTable(timeBase: timeBase, width: width, legend: true) + said
         }
         return ([line] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
     }

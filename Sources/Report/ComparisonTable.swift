@@ -10,7 +10,8 @@ extension ComparisonReport {
     /// regions the pointer went through. The last column is the row's
     /// ``ComparisonRow/difference``. Times are seconds since `timeBase`. Wider than `width` (a
     /// terminal's), each row is a block of lines instead (``TextTables/TextTable/lines(_:separator:rule:width:)``).
-    public func renderTable(timeBase: TimeBase, width: Int? = nil) -> String {
+    /// `legend`: a line under the rows saying what a dash is, where a row has one.
+    public func renderTable(timeBase: TimeBase, width: Int? = nil, legend: Bool = false) -> String {
         let header = ["recognizer", "compat", "indirect", "difference"]
         let body = rows.map { row in
             [
@@ -18,8 +19,11 @@ extension ComparisonReport {
                 row.difference,
             ]
         }
+        // A dash beside "failed" reads as the same nothing, which it is not.
+        let dashed = legend && rows.contains { $0.compat.isIdle || $0.indirect.isIdle }
+        let said = dashed ? ["(-: never changed state in that mode; failed N: input reached it, and it failed)"] : []
         let lines =
-            TextTable.lines([header] + body, separator: " | ", rule: "-+-", width: width) + [activationCounts]
+            TextTable.lines([header] + body, separator: " | ", rule: "-+-", width: width) + said + [activationCounts]
             + pointerRegionLines(timeBase)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -53,6 +53,14 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertTrue(panLine.contains("began 1 ended 1, touches 2, translation (15.0, 0.0)"), panLine)
         XCTAssertTrue(panLine.hasSuffix("| compat only, accidental"), panLine)
         XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("touches 0, scale 1.30") })
+        // compare's table says what the indirect pan's dash is, under the rows; with no dash, nothing.
+        let legend = "(-: never changed state in that mode; failed N: input reached it, and it failed)"
+        let withLegend = report.renderTable(timeBase: TimeBase(origin: 0), legend: true).split(separator: "\n")
+        XCTAssertEqual(withLegend[2 + report.rows.count], Substring(legend))
+        let busy = ComparisonReport(
+            compat: [record("pinch", .pinch, touches: 2, values: pinch)],
+            indirect: [record("pinch", .pinch, touches: 0, values: pinch)])
+        XCTAssertFalse(busy.renderTable(timeBase: TimeBase(origin: 0), legend: true).contains(legend))
     }
 
     /// A context menu the pinch's simulated touches opened by resting is said to have been
