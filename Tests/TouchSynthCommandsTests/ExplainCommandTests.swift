@@ -253,7 +253,8 @@ final class ExplainCommandTests: XCTestCase {
                 "; libinput sent no tap: tapping is off (libinput's default; --enable-tap "
                     + "turns it on)\n"), tapped)
         XCTAssertEqual(
-            runCommand(["synthesize", "-e", "pinch scale=0.5 dx=-7.5mm", "--desc", desc, "-o", pinch]).status, 0)
+            runCommand(["synthesize", "-e", "set leadin=0mm; pinch scale=0.5 dx=-7.5mm", "--desc", desc, "-o", pinch])
+                .status, 0)
         let hold = temporaryPath("short-hold.yml")
         addTeardownBlock { try? FileManager.default.removeItem(atPath: hold) }
         let synthesized = runCommand(["synthesize", "-e", "hold fingers=3 duration=150ms", "--desc", desc, "-o", hold])
@@ -263,8 +264,8 @@ final class ExplainCommandTests: XCTestCase {
             held.contains(
                 "libinput reported nothing: the fingers lifted 152 ms after libinput detected them, before "
                     + "the hold timer's 180 ms with 3 fingers"), held)
-        // The pinch's still finger (its drift undoes its spread), set aside by the gesture machine as a
-        // resting thumb, not for its place.
+        // The pinch's still finger (without a lead-in, its drift undoes its spread from the start), set
+        // aside by the gesture machine as a resting thumb, not for its place.
         let pinched = runCommand(["explain", pinch]).stdout
         XCTAssertTrue(pinched.contains("it set aside touch 1 as a thumb (suppressed): touch 0 moved "), pinched)
         XCTAssertTrue(
