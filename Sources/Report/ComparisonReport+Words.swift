@@ -70,18 +70,30 @@ extension ComparisonReport {
                     start.input == .longPress && unmatched.contains { $0.time == start.time }
                 }
             let whenAndWhere = " " + Self.whenAndWhere(unmatched, timeBase)
-            if heldStill { return "the pinch's simulated touches, held still, were a long press" + whenAndWhere }
+            let one = unmatched.count == 1
+            if heldStill {
+                return
+                    (one
+                    ? "the pinch's simulated touches, held still, were a long press"
+                    : "pinches' simulated touches, held still, were long presses") + whenAndWhere
+            }
             return unmatched.allSatisfy { $0.simulatedTouches >= 2 }
-                ? "a pinch's two simulated touches set it off" + whenAndWhere + noTouches
-                : "one of a pinch's two simulated touches landed on it and set it off" + whenAndWhere + noTouches
+                ? (one ? "a pinch's two simulated touches" : "pinches' simulated touches") + " set it off"
+                    + whenAndWhere
+                    + noTouches
+                : (one ? "one of a pinch's two simulated touches" : "pinches' simulated touches")
+                    + " landed on it and set it off" + whenAndWhere + noTouches
         }
         if unmatched.allSatisfy({ $0.pointerTouches > 0 }) {
-            // Where a click was is set off by commas: "the click at 1.100s, at (x, y), is".
+            // Where a click was is set off by commas: "the click that set it off at 1.100s, from …, is".
             let placed = unmatched.contains { !$0.starts.isEmpty }
             let click =
-                (unmatched.count == 1 ? "the click " : "the clicks ") + Self.whenAndWhere(unmatched, timeBase)
-                + (placed ? "," : "") + (unmatched.count == 1 ? " is" : " are")
-                + " a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
+                (unmatched.count == 1
+                    ? "the click that set it off " : "the clicks that set it off ")
+                + Self.whenAndWhere(unmatched, timeBase) + (placed ? "," : "")
+                + (unmatched.count == 1
+                    ? " is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
+                    : " are direct touches in compat mode, as fingers', and indirectPointer touches in indirect mode")
             // The other mode's click is a touch of the other type, which the recognizer may not take.
             let otherType: TouchType = mode == .compatibility ? .indirectPointer : .direct
             if !other.allowedTouchTypes.contains(otherType) {
@@ -95,12 +107,16 @@ extension ComparisonReport {
         return lost
     }
 
-    /// "at 1.931s, at (438, 708)": each activation's time since `timeBase` and where its touches
-    /// came down ("at (438, 708) and (538, 708)"), the first three of several told, "then" between.
+    /// "at 1.931s, from a touch down at (438, 708)": each activation's time since `timeBase` (when
+    /// the recognizer acted) and where the touches it followed came down ("from touches down at
+    /// (438, 708) and (538, 708)"), the first three of several told, "then" between.
     private static func whenAndWhere(_ inputs: [ActivationInput], _ timeBase: TimeBase) -> String {
         let told = inputs.prefix(3).map { input in
             String(format: "at %.3fs", timeBase.seconds(atTimestamp: input.time))
-                + (input.starts.isEmpty ? "" : ", at " + input.starts.map(\.description).joined(separator: " and "))
+                + (input.starts.isEmpty
+                    ? ""
+                    : (input.starts.count == 1 ? ", from a touch down at " : ", from touches down at ")
+                        + input.starts.map(\.description).joined(separator: " and "))
         }
         return told.joined(separator: ", then ") + (inputs.count > 3 ? ", and \(inputs.count - 3) more" : "")
     }

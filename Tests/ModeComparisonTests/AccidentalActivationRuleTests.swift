@@ -113,8 +113,9 @@ final class AccidentalActivationRuleTests: XCTestCase {
                 "v/anyPan began once in compat mode (key NO) and once in indirect mode (key YES); once in compat mode "
                     + "and once in indirect mode not within a second of the other's; compat's: a pinch's two "
                     + "simulated touches set it off at 3.900s, where indirect mode's transform events carry no "
-                    + "touches; indirect's: the click at 1.100s is a direct touch in compat mode, as a finger's, "
-                    + "and an indirectPointer touch in indirect mode, and the recognizer took it in one mode only"
+                    + "touches; indirect's: the click that set it off at 1.100s is a direct touch in compat mode, as a "
+                    + "finger's, and an indirectPointer touch in indirect mode, and the recognizer took it in one mode "
+                    + "only"
             ])
     }
 }

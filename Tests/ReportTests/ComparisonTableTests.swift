@@ -114,8 +114,8 @@ final class ComparisonTableTests: XCTestCase {
             compat: [compatTap, record("fingerPan", .pan, [click]), lost],
             indirect: [indirectTap, record("fingerPan", .pan, []), record("drag", .drag, [click])])
         let clickWords =
-            "the click at 0.400s, at (120, 40.5), is a direct touch in compat mode, as a finger's, and an "
-            + "indirectPointer touch in indirect mode"
+            "the click that set it off at 0.400s, from a touch down at (120, 40.5), is a direct touch in compat "
+            + "mode, as a finger's, and an indirectPointer touch in indirect mode"
         XCTAssertEqual(
             report.differencesInWords(timeBase: TimeBase(origin: 500_000)),
             [

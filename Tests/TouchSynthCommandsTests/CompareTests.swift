@@ -225,7 +225,10 @@ final class CompareTests: XCTestCase {
                     + "compat 2, indirect 0"), table.stdout)
         XCTAssertTrue(table.stdout.contains("| compat: 2 more, accidental"), table.stdout)
         XCTAssertTrue(table.stdout.contains("last translation"), table.stdout)
-        let said = "photo/pan began 3 times in compat mode (key NO) and once in indirect mode (key YES): a pinch's two "
+        // Two pinches' touches, each told with when and where.
+        let said =
+            "photo/pan began 3 times in compat mode (key NO) and once in indirect mode (key YES): pinches' simulated "
+            + "touches set it off at 1.407s, from touches down at "
         XCTAssertTrue(table.stdout.contains(said), table.stdout)
         let page = temporaryPath("photos.html")
         defer { try? FileManager.default.removeItem(atPath: page) }
