@@ -39,8 +39,9 @@ extension ComparisonReport {
     /// Why a row's unmatched activations in `mode` happened, when what the recognizer followed at
     /// each of them tells: the pinch's simulated touches (moved, or held still as a long press),
     /// or a click, whose touch is `direct` in one mode and `indirectPointer` in the other (which a
-    /// recognizer's `allowedTouchTypes` may leave out); and when the other mode's recognizer lost
-    /// arbitration, to which.
+    /// recognizer's `allowedTouchTypes` may leave out), each told with when and where, both where
+    /// some were one and some the other; and when the other mode's recognizer lost arbitration, to
+    /// which and when.
     private static func cause(of row: ComparisonRow, in mode: DeliveryMode, _ timeBase: TimeBase) -> String? {
         let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
         // A loss near an unmatched activation: the other mode's recognizer lost that gesture.
@@ -48,63 +49,88 @@ extension ComparisonReport {
         let losses = other.arbitrationLosses.filter { loss in
             row.unmatchedTimes(in: mode).contains { abs($0 - loss.time) <= nearby }
         }
-        let winners = Set(losses.map(\.winner.description)).sorted()
+        var firstLoss: [String: Double] = [:]
+        for loss in losses where firstLoss[loss.winner.description] == nil {
+            firstLoss[loss.winner.description] = loss.time
+        }
         let otherMode = mode == .compatibility ? "indirect" : "compat"
         let lost =
-            winners.isEmpty ? nil : "in \(otherMode) mode it lost arbitration to \(winners.joined(separator: ", "))"
+            firstLoss.isEmpty
+            ? nil
+            : "in \(otherMode) mode it lost arbitration to "
+                + firstLoss.sorted { $0.key < $1.key }.map {
+                    $0.key + String(format: " at %.3fs", timeBase.seconds(atTimestamp: $0.value))
+                }.joined(separator: ", ")
         let unmatched = row.unmatched[mode].compactMap {
             summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
         }
-        guard !unmatched.isEmpty else { return lost }
-        let noTouches = ", where indirect mode's transform events carry no touches"
+        let simulated = unmatched.filter { $0.simulatedTouches > 0 }
+        let clicks = unmatched.filter { $0.simulatedTouches == 0 && $0.pointerTouches > 0 }
+        // Activations of other input (a finger's touch): the causes of those told say nothing of them.
+        guard !unmatched.isEmpty, simulated.count + clicks.count == unmatched.count else { return lost }
+        let causes =
+            (simulated.isEmpty ? [] : [pinchCause(simulated, row: row, summary: summary, mode: mode, timeBase)])
+            + (clicks.isEmpty
+                ? [] : [clickCause(clicks, other: other, mode: mode, lost: lost, alone: simulated.isEmpty, timeBase)])
+        return causes.joined(separator: "; and ")
+    }
+
+    /// Why the pinches' simulated touches of `inputs` set a recognizer off in compat mode.
+    private static func pinchCause(
+        _ inputs: [ActivationInput], row: ComparisonRow, summary: ModeSummary, mode: DeliveryMode,
+        _ timeBase: TimeBase
+    ) -> String {
+        let whenAndWhere = " " + Self.whenAndWhere(inputs, timeBase)
         // Simulated touches the rule calls no accident: they are the input of the pinch they are for.
-        if mode == .compatibility, row.accidentalIn == nil, unmatched.allSatisfy({ $0.simulatedTouches > 0 }) {
+        if mode == .compatibility, row.accidentalIn == nil {
             return "it takes a pinch in both modes, as two simulated touches either side of the pointer in compat "
-                + "mode and as a transform at the pointer in indirect mode, and only the touches began it here; no "
-                + "accident: the touches are its input"
+                + "mode and as a transform at the pointer in indirect mode, and only the touches began it here"
+                + whenAndWhere + "; no accident: the touches are its input"
         }
-        if unmatched.allSatisfy({ $0.simulatedTouches > 0 }) {
-            let heldStill =
-                row.kind == .longPress
-                || summary.starts.contains { start in
-                    start.input == .longPress && unmatched.contains { $0.time == start.time }
-                }
-            let whenAndWhere = " " + Self.whenAndWhere(unmatched, timeBase)
-            let one = unmatched.count == 1
-            if heldStill {
-                return
-                    (one
-                    ? "the pinch's simulated touches, held still, were a long press"
-                    : "pinches' simulated touches, held still, were long presses") + whenAndWhere
+        let noTouches = ", where indirect mode's transform events carry no touches"
+        let heldStill =
+            row.kind == .longPress
+            || summary.starts.contains { start in start.input == .longPress && inputs.contains { $0.time == start.time }
             }
-            return unmatched.allSatisfy { $0.simulatedTouches >= 2 }
-                ? (one ? "a pinch's two simulated touches" : "pinches' simulated touches") + " set it off"
-                    + whenAndWhere
-                    + noTouches
-                : (one ? "one of a pinch's two simulated touches" : "pinches' simulated touches")
-                    + " landed on it and set it off" + whenAndWhere + noTouches
+        let one = inputs.count == 1
+        if heldStill {
+            return
+                (one
+                ? "the pinch's simulated touches, held still, were a long press"
+                : "pinches' simulated touches, held still, were long presses") + whenAndWhere
         }
-        if unmatched.allSatisfy({ $0.pointerTouches > 0 }) {
-            // Where a click was is set off by commas: "the click that set it off at 1.100s, from …, is".
-            let placed = unmatched.contains { !$0.starts.isEmpty }
-            let click =
-                (unmatched.count == 1
-                    ? "the click that set it off " : "the clicks that set it off ")
-                + Self.whenAndWhere(unmatched, timeBase) + (placed ? "," : "")
-                + (unmatched.count == 1
-                    ? " is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
-                    : " are direct touches in compat mode, as fingers', and indirectPointer touches in indirect mode")
-            // The other mode's click is a touch of the other type, which the recognizer may not take.
-            let otherType: TouchType = mode == .compatibility ? .indirectPointer : .direct
-            if !other.allowedTouchTypes.contains(otherType) {
-                let allowed = other.allowedTouchTypes.map(\.rawValue).sorted().joined(separator: ", ")
-                return click + "; its allowedTouchTypes ([\(allowed)]) leave out \(otherMode) mode's "
-                    + "\(otherType.rawValue) touch, so only \(mode == .compatibility ? "compat" : "indirect") mode's "
-                    + "click reached it"
-            }
-            return lost.map { $0 + " (" + click + ")" } ?? click + ", and the recognizer took it in one mode only"
+        return inputs.allSatisfy { $0.simulatedTouches >= 2 }
+            ? (one ? "a pinch's two simulated touches" : "pinches' simulated touches") + " set it off" + whenAndWhere
+                + noTouches
+            : (one ? "one of a pinch's two simulated touches" : "pinches' simulated touches")
+                + " landed on it and set it off" + whenAndWhere + noTouches
+    }
+
+    /// Why the clicks of `inputs` set a recognizer off in `mode` alone: their touch's type, which
+    /// the other mode's recognizer may not take; with `lost`, the other mode's loss, when they are
+    /// the row's only cause (`alone`).
+    private static func clickCause(
+        _ inputs: [ActivationInput], other: ModeSummary, mode: DeliveryMode, lost: String?, alone: Bool,
+        _ timeBase: TimeBase
+    ) -> String {
+        // Where a click was is set off by commas: "the click that set it off at 1.100s, from …, is".
+        let placed = inputs.contains { !$0.starts.isEmpty }
+        let click =
+            (inputs.count == 1 ? "the click that set it off " : "the clicks that set it off ")
+            + Self.whenAndWhere(inputs, timeBase) + (placed ? "," : "")
+            + (inputs.count == 1
+                ? " is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
+                : " are direct touches in compat mode, as fingers', and indirectPointer touches in indirect mode")
+        // The other mode's click is a touch of the other type, which the recognizer may not take.
+        let otherType: TouchType = mode == .compatibility ? .indirectPointer : .direct
+        if !other.allowedTouchTypes.contains(otherType) {
+            let allowed = other.allowedTouchTypes.map(\.rawValue).sorted().joined(separator: ", ")
+            let (these, those) = mode == .compatibility ? ("compat", "indirect") : ("indirect", "compat")
+            return click + "; its allowedTouchTypes ([\(allowed)]) leave out \(those) mode's \(otherType.rawValue) "
+                + "touch, so only \(these) mode's click reached it"
         }
-        return lost
+        guard alone, let lost else { return click + ", and the recognizer took it in one mode only" }
+        return lost + " (" + click + ")"
     }
 
     /// "at 1.931s, from a touch down at (438, 708)": each activation's time since `timeBase` (when

@@ -125,7 +125,31 @@ final class ComparisonTableTests: XCTestCase {
                 "board/fingerPan began once in compat mode (key NO) and never in indirect mode (key YES): "
                     + clickWords + ", and the recognizer took it in one mode only",
                 "board/drag began once in indirect mode (key YES) and never in compat mode (key NO): in compat mode "
-                    + "it lost arbitration to board/fingerPan (" + clickWords + ")",
+                    + "it lost arbitration to board/fingerPan at 0.400s (" + clickWords + ")",
+            ])
+    }
+
+    /// A recognizer set off in compat mode once by a pinch's touches and once by a click has
+    /// both causes told, each with when and where.
+    func testMixedCausesAreEachTold() {
+        var press = GestureRecord(region: "left", name: "press", kind: .longPress)
+        press.transitions = [GestureTransition(state: .began, time: 1.5), GestureTransition(state: .began, time: 3.5)]
+        press.activationInputs = [
+            ActivationInput(time: 1.5, touches: 1, simulatedTouches: 1, starts: [Point(x: 10, y: 20)]),
+            ActivationInput(time: 3.5, touches: 1, pointerTouches: 1, starts: [Point(x: 30, y: 40)]),
+        ]
+        var indirect = GestureRecord(region: "left", name: "press", kind: .longPress)
+        indirect.allowedTouchTypes = [.direct]
+        let report = ComparisonReport(compat: [press], indirect: [indirect])
+        XCTAssertEqual(
+            report.differencesInWords(timeBase: TimeBase(origin: 1_000_000)),
+            [
+                "left/press began twice in compat mode (key NO) and never in indirect mode (key YES): the pinch's "
+                    + "simulated touches, held still, were a long press at 0.500s, from a touch down at (10, 20); and "
+                    + "the click that set it off at 2.500s, from a touch down at (30, 40), is a direct touch in compat "
+                    + "mode, as a finger's, and an indirectPointer touch in indirect mode; its allowedTouchTypes "
+                    + "([direct]) leave out indirect mode's indirectPointer touch, so only compat mode's click reached "
+                    + "it"
             ])
     }
 
