@@ -14,13 +14,17 @@ public struct Synthesis: Sendable {
 
     /// For each statement whose stretch of `events` (libinput's, replaying ``recording``; its
     /// first frame at `recordingStart` on their clock) holds something other than what it asked,
-    /// a note saying both: "line 2: the pinch asked a 2-finger pinch ×1.50; libinput made
-    /// two-finger scrolling". `tapping`: whether the replay had tapping on.
+    /// a note saying both: "line 2 asked a 2-finger pinch ×1.50; libinput made two-finger
+    /// scrolling". `tapping`: whether the replay had tapping on.
     public func unlikeAsked(in events: [LibinputEvent], recordingStart: UInt64, tapping: Bool) -> [String] {
-        performed.compactMap { statement in
+        performed.enumerated().compactMap { i, statement in
             let (from, to) = (recordingStart &+ statement.start, recordingStart &+ min(statement.end, UInt64.max / 2))
             let stretch = events.filter { $0.time >= from && $0.time < to }
-            return statement.unlikeAsked(in: stretch, tapping: tapping).map { "line \(statement.line): " + $0 }
+            // Statements sharing a line (`pinch; swipe`) are told apart by their place on it.
+            let onLine = performed.filter { $0.line == statement.line }
+            let place = performed[..<i].filter { $0.line == statement.line }.count + 1
+            let label = "line \(statement.line)" + (onLine.count > 1 ? ", gesture \(place) on it" : "")
+            return statement.unlikeAsked(in: stretch, tapping: tapping).map { label + " " + $0 }
         }
     }
 }
@@ -42,41 +46,57 @@ public struct PerformedStatement: Sendable {
 
     /// What differs between what the statement asked and `events`, libinput's over its stretch,
     /// in words; nil where libinput made what it asked, or for one that asks for nothing libinput
-    /// reports (rest, lift). The kind of gesture and its fingers are weighed, and a pinch's scale
-    /// and angle; a scroll's, swipe's or motion's distance is not, as libinput reports it in its
-    /// own units.
+    /// reports (rest, lift). The kind of gesture and its fingers are weighed (another gesture
+    /// besides counts, a hold cancelled as it begins aside), and a pinch's scale and angle; a
+    /// scroll's, swipe's or motion's distance is not, as libinput reports it in its own units.
     func unlikeAsked(in events: [LibinputEvent], tapping: Bool) -> String? {
         let made = ReportedGesture.sequence(of: events)
         let madeWords = made.isEmpty ? "nothing" : ReportedGesture.inWords(made)
-        func differs(asked: String) -> String { "the \(action.verb) asked \(asked); libinput made \(madeWords)" }
+        func differs(asked: String) -> String { "asked \(asked); libinput made \(madeWords)" }
+        // A gesture libinput made besides the one asked: a hold it cancelled as the fingers moved
+        // is how it begins any gesture, and is none.
+        func besides(_ asked: (ReportedGesture) -> Bool) -> Bool {
+            made.contains { gesture in
+                switch gesture {
+                case .hold(_, .cancelled): false
+                case .pinch, .swipe, .hold, .scroll: !asked(gesture)
+                default: false
+                }
+            }
+        }
         switch action {
         case .pinch(let p):
-            let asked =
-                "a \(p.fingers)-finger pinch"
-                + String(format: " ×%.2f", p.scale)
-                + (p.angle == 0 ? "" : String(format: " turning %g°", p.angle * 180 / .pi))
-            guard let total = PinchTotal.of(events, fingers: p.fingers) else { return differs(asked: asked) }
             let degrees = p.angle * 180 / .pi
+            let turning = String(format: "%.1f°", degrees)
+            let asked =
+                p.scale == 1
+                ? "a \(p.fingers)-finger rotation of \(turning)"
+                : "a \(p.fingers)-finger pinch" + String(format: " ×%.2f", p.scale)
+                    + (p.angle == 0 ? "" : " turning \(turning)")
+            guard let total = PinchTotal.of(events, fingers: p.fingers) else { return differs(asked: asked) }
             let scaleOff = abs(total.scale / p.scale - 1) > Self.scaleTolerance
             let angleOff =
                 abs(total.angle - degrees) > max(Self.angleTolerance.degrees, abs(degrees) * Self.angleTolerance.share)
             guard scaleOff || angleOff else { return nil }
-            return "the \(action.verb) asked \(asked); libinput's pinch"
+            return "asked \(asked); libinput's pinch"
                 + String(format: " scaled ×%.2f and turned %.1f°", total.scale, total.angle)
                 + (made.count > 1 ? ", and it made \(madeWords)" : "")
         case .translate(let fingers, _, _, _, _):
             let asked: ReportedGesture =
                 fingers == 1 ? .motion : fingers == 2 ? .scroll(.finger) : .swipe(fingers: fingers, end: .ended)
-            let took = made.contains { gesture in
+            func isAsked(_ gesture: ReportedGesture) -> Bool {
                 switch (gesture, asked) {
                 case (.swipe(let n, let end), .swipe(fingers, _)): n == fingers && end != .cancelled
                 default: gesture == asked
                 }
             }
-            return took ? nil : differs(asked: asked.inWords)
+            return made.contains(where: isAsked) && !besides(isAsked) ? nil : differs(asked: asked.inWords)
         case .hold(let fingers, _, _, _):
-            let held = made.contains { if case .hold(fingers, _) = $0 { true } else { false } }
-            return held ? nil : differs(asked: "a \(fingers)-finger hold")
+            // Held to the lift: a hold libinput cancelled became something else.
+            func isAsked(_ gesture: ReportedGesture) -> Bool {
+                if case .hold(fingers, let end) = gesture { end != .cancelled } else { false }
+            }
+            return made.contains(where: isAsked) && !besides(isAsked) ? nil : differs(asked: "a \(fingers)-finger hold")
         case .tap, .click:
             guard !made.contains(where: { $0.button != nil }) else { return nil }
             let tappingOff = !tapping && { if case .tap = action { true } else { false } }()

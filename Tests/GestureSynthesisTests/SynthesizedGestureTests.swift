@@ -136,9 +136,9 @@ final class SynthesizedGestureTests: XCTestCase {
         XCTAssertEqual(
             made.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: warning: -e: ") },
             [
-                "touchsynth: warning: -e: line 3: the pinch asked a 2-finger pinch ×1.05; libinput made a 2-finger "
+                "touchsynth: warning: -e: line 3 asked a 2-finger pinch ×1.05; libinput made a 2-finger "
                     + "hold (cancelled), two-finger scrolling",
-                "touchsynth: warning: -e: line 5: the tap asked a button press; libinput made a 1-finger hold "
+                "touchsynth: warning: -e: line 5 asked a button press; libinput made a 1-finger hold "
                     + "(libinput taps only with tapping on, which is off by default)",
             ])
         let replayed = try jsonLines(runCommand(["replay", "--json", file]).stdout)

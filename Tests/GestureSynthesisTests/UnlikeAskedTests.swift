@@ -38,13 +38,50 @@ final class UnlikeAskedTests: XCTestCase {
         // Within 10 % and 5°, and the swipe missing.
         XCTAssertEqual(
             synthesis.unlikeAsked(in: asked, recordingStart: base, tapping: false),
-            ["line 3: the swipe asked a 3-finger swipe; libinput made nothing"])
+            ["line 3 asked a 3-finger swipe; libinput made nothing"])
         let off = pinch(at: base + starts[0], scale: 1.72) + pinch(at: base + starts[1], fingers: 3, scale: 1)
         XCTAssertEqual(
             Array(synthesis.unlikeAsked(in: off, recordingStart: base, tapping: false).prefix(2)),
             [
-                "line 1: the pinch asked a 2-finger pinch ×2.00; libinput's pinch scaled ×1.72 and turned 0.0°",
-                "line 2: the rotation asked a 2-finger pinch ×1.00 turning 90°; libinput made a 3-finger pinch",
+                "line 1 asked a 2-finger pinch ×2.00; libinput's pinch scaled ×1.72 and turned 0.0°",
+                "line 2 asked a 2-finger rotation of 90.0°; libinput made a 3-finger pinch",
+            ])
+    }
+
+    /// A scroll libinput made a pinch of partway is not what was asked, though it scrolled first;
+    /// a hold it cancelled and scrolled is not one held; the hold it cancels as any gesture begins
+    /// is nothing besides. Gestures sharing a line are told by their place on it.
+    func testAGestureBesidesTheOneAskedIsSaid() throws {
+        let synthesis = try performed("scroll dy=20mm; hold fingers=2\nswipe fingers=3")
+        let starts = synthesis.performed.map(\.start)
+        let base: UInt64 = 1_000_000
+        func event(_ at: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
+            LibinputEvent(time: base + at, device: "event10", kind: kind)
+        }
+        let zero = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)
+        let scroll = LibinputEvent.Kind.pointerScroll(
+            Scroll(source: .finger, vertical: 1, horizontal: nil, vertical120: nil, horizontal120: nil))
+        let events =
+            [
+                event(starts[0], .gestureHoldBegin(fingers: 2)),
+                event(starts[0] + 8000, .gestureHoldEnd(fingers: 2, cancelled: true)),
+                event(starts[0] + 16000, scroll),
+            ] + pinch(at: base + starts[0] + 24000, scale: 0.8) + [
+                event(starts[1], .gestureHoldBegin(fingers: 2)),
+                event(starts[1] + 8000, .gestureHoldEnd(fingers: 2, cancelled: true)),
+                event(starts[1] + 16000, scroll),
+                event(starts[2], .gestureHoldBegin(fingers: 3)),
+                event(starts[2] + 8000, .gestureHoldEnd(fingers: 3, cancelled: true)),
+                event(starts[2] + 16000, .gestureSwipeBegin(fingers: 3)),
+                event(starts[2] + 24000, .gestureSwipeEnd(fingers: 3, cancelled: false)),
+            ]
+        XCTAssertEqual(
+            synthesis.unlikeAsked(in: events, recordingStart: base, tapping: false),
+            [
+                "line 1, gesture 1 on it asked two-finger scrolling; libinput made a 2-finger hold (cancelled), "
+                    + "two-finger scrolling, a 2-finger pinch",
+                "line 1, gesture 2 on it asked a 2-finger hold; libinput made a 2-finger hold (cancelled), two-finger "
+                    + "scrolling",
             ])
     }
 }

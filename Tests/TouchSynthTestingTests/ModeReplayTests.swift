@@ -397,7 +397,7 @@ struct ModeReplayTests {
             replay.expect("photo/pinch", .activated, in: Modes(.indirectInput))
         } matching: { issue in
             message(of: issue).contains(
-                "; libinput made otherwise: line 1: the pinch asked a 2-finger pinch ×1.05; libinput made a 2-finger "
+                "; libinput made otherwise: line 1 asked a 2-finger pinch ×1.05; libinput made a 2-finger "
                     + "hold (cancelled)")
         }
     }
