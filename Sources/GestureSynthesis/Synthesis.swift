@@ -17,14 +17,21 @@ public struct Synthesis: Sendable {
     /// a note saying both: "line 2 asked a 2-finger pinch ×1.50; libinput made two-finger
     /// scrolling". `tapping`: whether the replay had tapping on.
     public func unlikeAsked(in events: [LibinputEvent], recordingStart: UInt64, tapping: Bool) -> [String] {
-        performed.enumerated().compactMap { i, statement in
+        let onLine = Dictionary(performed.map { ($0.line, 1) }, uniquingKeysWith: +)
+        var placed: [Int: Int] = [:]
+        // The stretches follow one another, as the events do: one pass over them, however long.
+        var first = 0
+        return performed.compactMap { statement in
             let (from, to) = (recordingStart &+ statement.start, recordingStart &+ min(statement.end, UInt64.max / 2))
-            let stretch = events.filter { $0.time >= from && $0.time < to }
+            while first < events.count, events[first].time < from { first += 1 }
+            var end = first
+            while end < events.count, events[end].time < to { end += 1 }
             // Statements sharing a line (`pinch; swipe`) are told apart by their place on it.
-            let onLine = performed.filter { $0.line == statement.line }
-            let place = performed[..<i].filter { $0.line == statement.line }.count + 1
-            let label = "line \(statement.line)" + (onLine.count > 1 ? ", gesture \(place) on it" : "")
-            return statement.unlikeAsked(in: stretch, tapping: tapping).map { label + " " + $0 }
+            let place = placed[statement.line, default: 0] + 1
+            placed[statement.line] = place
+            let shared = onLine[statement.line, default: 1] > 1
+            let label = "line \(statement.line)" + (shared ? ", gesture \(place) on it" : "")
+            return statement.unlikeAsked(in: events[first..<end], tapping: tapping).map { label + " " + $0 }
         }
     }
 }
@@ -49,7 +56,7 @@ public struct PerformedStatement: Sendable {
     /// reports (rest, lift). The kind of gesture and its fingers are weighed (another gesture
     /// besides counts, a hold cancelled as it begins aside), and a pinch's scale and angle; a
     /// scroll's, swipe's or motion's distance is not, as libinput reports it in its own units.
-    func unlikeAsked(in events: [LibinputEvent], tapping: Bool) -> String? {
+    func unlikeAsked(in events: ArraySlice<LibinputEvent>, tapping: Bool) -> String? {
         let made = ReportedGesture.sequence(of: events)
         let madeWords = made.isEmpty ? "nothing" : ReportedGesture.inWords(made)
         func differs(asked: String) -> String { "asked \(asked); libinput made \(madeWords)" }
