@@ -16,9 +16,7 @@ extension ModeReplay {
         let synthesis = try Self.synthesis(
             script: script, on: device, libinput: options.libinput.version, relativeTo: filePath)
         try self.init(synthesis.recording, named: script, surface: surface, options: options)
-        madeOtherwise = synthesis.unlikeAsked(
-            in: events, recordingStart: replayReport.recordingStart ?? 0,
-            tapping: options.configuration.taps(on: recording.device))
+        madeOtherwise = synthesis.unlikeAsked(in: events, report: replayReport, configuration: options.configuration)
     }
 
     /// The recording `script` makes on the touchpad whose description is at `device`, as
