@@ -59,7 +59,7 @@ extension ComparisonReport {
             ? nil
             : "in \(otherMode) mode it lost arbitration to "
                 + firstLoss.sorted { $0.key < $1.key }.map {
-                    $0.key + String(format: " at %.3fs", timeBase.seconds(atTimestamp: $0.value))
+                    $0.key + " at " + timeBase.text(atTimestamp: $0.value)
                 }.joined(separator: ", ")
         let unmatched = row.unmatched[mode].compactMap {
             summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
@@ -138,7 +138,7 @@ extension ComparisonReport {
     /// (438, 708) and (538, 708)"), the first three of several told, "then" between.
     private static func whenAndWhere(_ inputs: [ActivationInput], _ timeBase: TimeBase) -> String {
         let told = inputs.prefix(3).map { input in
-            String(format: "at %.3fs", timeBase.seconds(atTimestamp: input.time))
+            "at " + timeBase.text(atTimestamp: input.time)
                 + (input.starts.isEmpty
                     ? ""
                     : (input.starts.count == 1 ? ", from a touch down at " : ", from touches down at ")

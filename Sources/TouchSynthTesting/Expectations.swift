@@ -2,6 +2,7 @@ import AppEvents
 import Foundation
 import Gestures
 import LibinputEvents
+import Report
 
 /// The modes an expectation holds in.
 public enum Modes: Sendable {
@@ -255,7 +256,7 @@ extension ModeReplay {
 
     /// `1.407s, 1.931s`: event times as the snapshot and the report show them.
     private func seconds(_ times: [Double]) -> String {
-        times.map { String(format: "%.3fs", timeBase.seconds(atTimestamp: $0)) }.joined(separator: ", ")
+        times.map(timeBase.text(atTimestamp:)).joined(separator: ", ")
     }
 
     /// No recognizer activated accidentally: compatibility mode's simulated touches set none off
