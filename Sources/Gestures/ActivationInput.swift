@@ -1,7 +1,8 @@
 import AppEvents
 
-/// What a recognizer followed when it began or was recognized: the touches, told apart as a
-/// comparison of the two modes needs them. None for transform, scroll or hover input.
+/// What a recognizer followed when it began, was recognized or failed: the touches, told apart as
+/// a comparison of the two modes needs them, or where the transform, scroll or hover event it
+/// followed instead was.
 public struct ActivationInput: Equatable, Sendable {
     /// Seconds, on the events' clock: the activation's time.
     public var time: Double
@@ -14,23 +15,30 @@ public struct ActivationInput: Equatable, Sendable {
     /// Where each touch it followed came down (or first reached it), in screen points: where an
     /// accident happened.
     public var starts: [Point]
+    /// Where the transform, scroll or hover event it followed instead of touches was (the
+    /// pointer's location, which chose its region); nil when it followed touches.
+    public var eventLocation: Point?
 
     /// An activation at `time` that followed `touches`, of which `simulatedTouches` were
-    /// compatibility mode's simulated pair and `pointerTouches` a pointer's, come down at `starts`.
-    public init(time: Double, touches: Int, simulatedTouches: Int = 0, pointerTouches: Int = 0, starts: [Point] = []) {
+    /// compatibility mode's simulated pair and `pointerTouches` a pointer's, come down at `starts`;
+    /// or, with no touches, an event at `eventLocation`.
+    public init(
+        time: Double, touches: Int, simulatedTouches: Int = 0, pointerTouches: Int = 0, starts: [Point] = [],
+        eventLocation: Point? = nil
+    ) {
         self.time = time
         self.touches = touches
         self.simulatedTouches = simulatedTouches
         self.pointerTouches = pointerTouches
         self.starts = starts
+        self.eventLocation = eventLocation
     }
 
-    /// What `followed` holds at `time`.
-    public init(time: Double, followed: [TrackedTouch]) {
-        self.time = time
-        touches = followed.count
-        simulatedTouches = followed.reduce(0) { $0 + ($1.isSimulated ? 1 : 0) }
-        pointerTouches = followed.reduce(0) { $0 + ($1.isPointer ? 1 : 0) }
-        starts = followed.map(\.start)
+    /// What `followed` holds at `time`, or, where it follows an event instead, that event's `eventLocation`.
+    public init(time: Double, followed: [TrackedTouch], eventLocation: Point? = nil) {
+        self.init(
+            time: time, touches: followed.count, simulatedTouches: followed.reduce(0) { $0 + ($1.isSimulated ? 1 : 0) },
+            pointerTouches: followed.reduce(0) { $0 + ($1.isPointer ? 1 : 0) }, starts: followed.map(\.start),
+            eventLocation: eventLocation)
     }
 }

@@ -146,7 +146,11 @@ extension GestureRecognizer {
         default: recorded = .failed
         }
         let continuesRun = state == .changed && newState == .changed
-        if recorded.isActivation { activationInputs.append(ActivationInput(time: time, followed: trackedTouches)) }
+        if recorded.isActivation || recorded == .failed {
+            let eventLocation = source == nil || source == .touches ? nil : location
+            let input = ActivationInput(time: time, followed: trackedTouches, eventLocation: eventLocation)
+            if recorded == .failed { failureInputs.append(input) } else { activationInputs.append(input) }
+        }
         currentState = newState
         transitions.enter(recorded, at: time, continuingRun: continuesRun)
         if newState != .failed { finalValues = currentValues }

@@ -104,6 +104,8 @@ open class GestureRecognizer {
     var arbitrationLosses: [ArbitrationLoss] = []
     /// What it followed at each activation (``ActivationInput``).
     var activationInputs: [ActivationInput] = []
+    /// What it followed at each failure.
+    var failureInputs: [ActivationInput] = []
     /// What starts the begin or recognition asked for, until it happens or fails.
     var requestedStart: (input: InteractionStart.Input, touch: TrackedTouch)?
 
@@ -145,18 +147,20 @@ open class GestureRecognizer {
         record.starts = starts
         record.arbitrationLosses = arbitrationLosses
         record.activationInputs = activationInputs
+        record.failureInputs = failureInputs
         record.allowedTouchTypes = allowedTouchTypes
         return record
     }
 
     /// Forgets the transitions (all but the last), interaction starts, arbitration losses and
-    /// activation inputs recorded so far, so that a recognizer watched for hours, as in a live view, keeps constant
-    /// memory; ``record`` then holds what came after.
+    /// activation and failure inputs recorded so far, so that a recognizer watched for hours, as in
+    /// a live view, keeps constant memory; ``record`` then holds what came after.
     public func forgetHistory() {
         transitions.forgetAllButLast()
         starts.removeAll()
         arbitrationLosses.removeAll()
         activationInputs.removeAll()
+        failureInputs.removeAll()
     }
 
     /// `require(toFail:)`: this recognizer may begin or be recognized only once `other` failed,

@@ -82,6 +82,8 @@ public struct GestureRecord: Equatable, Sendable {
     public var arbitrationLosses: [ArbitrationLoss] = []
     /// What it followed at each activation, in order (one per ``activationTimes`` entry).
     public var activationInputs: [ActivationInput] = []
+    /// What it followed at each failure, in order (one per `failed` transition).
+    public var failureInputs: [ActivationInput] = []
     /// The touch types it takes (``GestureRecognizer/allowedTouchTypes``): a click is a `direct`
     /// touch in one mode and an `indirectPointer` one in the other.
     public var allowedTouchTypes = Set(TouchType.allCases)

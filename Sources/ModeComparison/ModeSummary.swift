@@ -33,6 +33,8 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     /// What it followed at each activation (``Gestures/ActivationInput``), to tell why; not in
     /// the JSON.
     public var activationInputs: [ActivationInput] = []
+    /// What it followed at each failure, to tell why it did not activate; not in the JSON.
+    public var failureInputs: [ActivationInput] = []
     /// Each failure because another recognizer won arbitration; not in the JSON.
     public var arbitrationLosses: [ArbitrationLoss] = []
     /// The touch types it takes (``Gestures/GestureRecord/allowedTouchTypes``); not in the JSON.
@@ -54,6 +56,7 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         transitions = record.transitions
         starts = record.starts
         activationInputs = record.activationInputs
+        failureInputs = record.failureInputs
         arbitrationLosses = record.arbitrationLosses
         allowedTouchTypes = record.allowedTouchTypes
     }

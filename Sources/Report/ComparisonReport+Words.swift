@@ -64,6 +64,12 @@ extension ComparisonReport {
         let unmatched = row.unmatched[mode].compactMap {
             summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
         }
+        let transforms = unmatched.filter { $0.touches == 0 && $0.eventLocation != nil }
+        if mode == .indirectInput, summary.followsTransforms, lost == nil, !unmatched.isEmpty,
+            transforms.count == unmatched.count
+        {
+            return transformCause(transforms, compat: other, timeBase)
+        }
         let simulated = unmatched.filter { $0.simulatedTouches > 0 }
         let clicks = unmatched.filter { $0.simulatedTouches == 0 && $0.pointerTouches > 0 }
         // Activations of other input (a finger's touch): the causes of those told say nothing of them.
@@ -106,6 +112,34 @@ extension ComparisonReport {
                 + " landed on it and set it off" + whenAndWhere + noTouches
     }
 
+    /// Why indirect mode's transforms of `inputs` set off a pinch or rotation recognizer that
+    /// compat mode's simulated touches did not: the transform goes to the region under the
+    /// pointer, each simulated touch to the region under itself, either side of the pointer; told
+    /// with what the `compat` recognizer followed of the first pinch's touches, and when it failed.
+    private static func transformCause(_ inputs: [ActivationInput], compat: ModeSummary, _ timeBase: TimeBase) -> String
+    {
+        let first = inputs[0]
+        let reached =
+            "in indirect mode "
+            + (inputs.count == 1 ? "the pinch reached it as a transform " : "pinches reached it as transforms ")
+            + whenAndWhere(inputs, timeBase) + ", a transform going to the region under the pointer; in compat mode "
+            + "a pinch's two simulated touches, either side of the pointer, each go to the region under itself"
+        guard compat.allowedTouchTypes.contains(.direct) else {
+            let allowed = compat.allowedTouchTypes.map(\.rawValue).sorted().joined(separator: ", ")
+            return reached + ", and its allowedTouchTypes ([\(allowed)]) leave out those direct touches"
+        }
+        // The first failure at that pinch while following some of its simulated touches.
+        let failure = compat.failureInputs.first {
+            $0.simulatedTouches > 0 && $0.time >= first.time - AccidentalActivationRule.nearby
+        }
+        guard let failure else { return reached + ": neither reached it" }
+        let followed =
+            failure.simulatedTouches == 1
+            ? "only one of them, down at \(failure.starts.first.map(\.description) ?? "?")"
+            : "\(failure.simulatedTouches) of them"
+        return reached + ": it followed " + followed + ", and failed at " + timeBase.text(atTimestamp: failure.time)
+    }
+
     /// Why the clicks of `inputs` set a recognizer off in `mode` alone: their touch's type, which
     /// the other mode's recognizer may not take; with `lost`, the other mode's loss, when they are
     /// the row's only cause (`alone`).
@@ -135,12 +169,13 @@ extension ComparisonReport {
 
     /// "at 1.931s, from a touch down at (438, 708)": each activation's time since `timeBase` (when
     /// the recognizer acted) and where the touches it followed came down ("from touches down at
-    /// (438, 708) and (538, 708)"), the first three of several told, "then" between.
+    /// (438, 708) and (538, 708)"), or where the pointer was for an event ("the pointer at (720,
+    /// 450)"), the first three of several told, "then" between.
     private static func whenAndWhere(_ inputs: [ActivationInput], _ timeBase: TimeBase) -> String {
         let told = inputs.prefix(3).map { input in
             "at " + timeBase.text(atTimestamp: input.time)
                 + (input.starts.isEmpty
-                    ? ""
+                    ? input.eventLocation.map { ", the pointer at \($0)" } ?? ""
                     : (input.starts.count == 1 ? ", from a touch down at " : ", from touches down at ")
                         + input.starts.map(\.description).joined(separator: " and "))
         }

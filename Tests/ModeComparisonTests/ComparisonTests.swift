@@ -96,6 +96,40 @@ final class ComparisonTests: XCTestCase {
             }, "\(report.differencesInWords(timeBase: TimeBase(origin: 0)))")
     }
 
+    /// A pinch with the pointer near the edge between two pinchable regions: indirect mode's
+    /// transform goes to the region under the pointer, and compat mode's simulated touches land
+    /// one on each region, so neither pinch has both. The words say so, with where and when.
+    func testAPinchSplitAcrossTwoRegionsIsToldByWhereEachModeDeliveredIt() throws {
+        let pinch = [PinchStep(time: 0), PinchStep(time: 0.1, scale: 1.5), PinchStep(time: 0.2, scale: 1.5)]
+        func surface() -> Surface {
+            Surface(regions: [
+                Region(
+                    name: "left", frame: Rect(x: 0, y: 0, width: 520, height: 1000),
+                    gestureRecognizers: [PinchGestureRecognizer()]),
+                Region(
+                    name: "right", frame: Rect(x: 520, y: 0, width: 480, height: 1000),
+                    gestureRecognizers: [PinchGestureRecognizer()]),
+            ])
+        }
+        let report = comparison(
+            compat: PinchStreams.compat(pinch), indirect: PinchStreams.indirect(pinch), surface: surface)
+        let row = try XCTUnwrap(report.rows.first { $0.path == RecognizerPath(region: "left", name: "pinch") })
+        XCTAssertEqual(row.unmatched.indirect, [0])
+        let failure = try XCTUnwrap(row.compat.failureInputs.first)
+        XCTAssertEqual(failure.starts, [Point(x: 450, y: 400)])
+        XCTAssertEqual(row.indirect.activationInputs.first?.eventLocation, Point(x: 500, y: 400))
+        let words = report.differencesInWords(timeBase: TimeBase(origin: 0))
+        XCTAssertEqual(
+            words,
+            [
+                "left/pinch began once in indirect mode (key YES) and never in compat mode (key NO): in indirect mode "
+                    + "the pinch reached it as a transform at 0.100s, the pointer at (500, 400), a transform going to "
+                    + "the region under the pointer; in compat mode a pinch's two simulated touches, either side of "
+                    + "the pointer, each go to the region under itself: it followed only one of them, down at "
+                    + "(450, 400), and failed at " + TimeBase(origin: 0).text(atTimestamp: failure.time)
+            ])
+    }
+
     func testStandardSurfaceCountsPerMode() throws {
         let report = comparison(
             compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)
