@@ -89,9 +89,20 @@ extension ComparisonReport {
         let whenAndWhere = " " + Self.whenAndWhere(inputs, timeBase)
         // Simulated touches the rule calls no accident: they are the input of the pinch they are for.
         if mode == .compatibility, row.accidentalIn == nil {
-            return "it takes a pinch in both modes, as two simulated touches either side of the pointer in compat "
-                + "mode and as a transform at the pointer in indirect mode, and only the touches began it here"
-                + whenAndWhere + "; no accident: the touches are its input"
+            // What indirect mode's transform did here: failed on it, or went to another region.
+            let failure = row.indirect.failureInputs.first { failure in
+                failure.eventLocation != nil
+                    && inputs.contains { abs($0.time - failure.time) <= AccidentalActivationRule.nearby }
+            }
+            let transform =
+                failure.map { failure in
+                    "reached it, the pointer at \(failure.eventLocation.map(\.description) ?? "?"), and it failed at "
+                        + timeBase.text(atTimestamp: failure.time)
+                } ?? "goes to the region under the pointer and did not reach it"
+            return "it takes a pinch in both modes: in compat mode "
+                + (inputs.count == 1 ? "the pinch's simulated touches" : "pinches' simulated touches")
+                + ", either side of the pointer, began it" + whenAndWhere + "; in indirect mode the transform "
+                + transform + "; no accident: the touches are its input"
         }
         let noTouches = ", where indirect mode's transform events carry no touches"
         let heldStill =
@@ -100,10 +111,13 @@ extension ComparisonReport {
             }
         let one = inputs.count == 1
         if heldStill {
-            return
-                (one
-                ? "the pinch's simulated touches, held still, were a long press"
-                : "pinches' simulated touches, held still, were long presses") + whenAndWhere
+            let held =
+                !one
+                ? "pinches' simulated touches, held still, were long presses"
+                : inputs[0].simulatedTouches == 1
+                    ? "one of the pinch's simulated touches, held still, was a long press"
+                    : "the pinch's simulated touches, held still, were a long press"
+            return held + whenAndWhere
         }
         return inputs.allSatisfy { $0.simulatedTouches >= 2 }
             ? (one ? "a pinch's two simulated touches" : "pinches' simulated touches") + " set it off" + whenAndWhere

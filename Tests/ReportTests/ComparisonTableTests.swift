@@ -86,6 +86,32 @@ final class ComparisonTableTests: XCTestCase {
             ])
     }
 
+    /// A pinch recognizer the simulated touches began in compat mode, and indirect mode's
+    /// transform reached and failed: the words say where the pointer was and when it failed.
+    func testAPinchTheTransformFailedIsToldWithWhereAndWhen() {
+        var compat = GestureRecord(region: "canvas", name: "pinch", kind: .pinch)
+        compat.transitions = [GestureTransition(state: .began, time: 2), GestureTransition(state: .ended, time: 2.5)]
+        compat.activationInputs = [
+            ActivationInput(
+                time: 2, touches: 2, simulatedTouches: 2, starts: [Point(x: 10, y: 5), Point(x: 110, y: 5)])
+        ]
+        compat.followsTransforms = true
+        var indirect = GestureRecord(region: "canvas", name: "pinch", kind: .pinch)
+        indirect.transitions = [GestureTransition(state: .failed, time: 2.1)]
+        indirect.failureInputs = [ActivationInput(time: 2.1, touches: 0, eventLocation: Point(x: 60, y: 5))]
+        indirect.followsTransforms = true
+        let report = ComparisonReport(compat: [compat], indirect: [indirect])
+        XCTAssertEqual(
+            report.differencesInWords(timeBase: TimeBase(origin: 1_000_000)),
+            [
+                "canvas/pinch began once in compat mode (key NO) and never in indirect mode (key YES): it takes a "
+                    + "pinch in both modes: in compat mode the pinch's simulated touches, either side of the pointer, "
+                    + "began it at 1.000s, from touches down at (10, 5) and (110, 5); in indirect mode the transform "
+                    + "reached it, the pointer at (60, 5), and it failed at 1.100s; no accident: the touches are its "
+                    + "input"
+            ])
+    }
+
     /// A click's touch is `direct` in compat mode and `indirectPointer` in indirect mode: a tap
     /// taking only one type is recognized in one mode, said first, with its `allowedTouchTypes`;
     /// a drag that lost to a pan taking the click's direct touch names the winner. A pan that a
@@ -144,8 +170,9 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertEqual(
             report.differencesInWords(timeBase: TimeBase(origin: 1_000_000)),
             [
-                "left/press began twice in compat mode (key NO) and never in indirect mode (key YES): the pinch's "
-                    + "simulated touches, held still, were a long press at 0.500s, from a touch down at (10, 20); and "
+                "left/press began twice in compat mode (key NO) and never in indirect mode (key YES): one of the "
+                    + "pinch's simulated touches, held still, was a long press at 0.500s, from a touch down at "
+                    + "(10, 20); and "
                     + "the click that set it off at 2.500s, from a touch down at (30, 40), is a direct touch in compat "
                     + "mode, as a finger's, and an indirectPointer touch in indirect mode; its allowedTouchTypes "
                     + "([direct]) leave out indirect mode's indirectPointer touch, so only compat mode's click reached "
