@@ -26,7 +26,11 @@ extension SurfaceDescription {
     /// The surface description in the file at `path` (`-` for standard input), checked: a bad one
     /// is a bad-data error naming the file and the line. `.yml`/`.yaml` is YAML and `.json`
     /// JSON; a file named otherwise (a pipe, `<(…)`) is JSON when it opens with `{` or `[`.
-    public static func load(_ path: String) throws(RecordingError) -> SurfaceDescription {
+    /// `hint` adds its words, if any, to the message of a problem in the description itself: how
+    /// the caller (the testing kit) is told of an app's own kinds.
+    public static func load(
+        _ path: String, hint: (SurfaceDescriptionError) -> String? = { _ in nil }
+    ) throws(RecordingError) -> SurfaceDescription {
         CommandInputs.count([path])
         let text = try readText(path, of: "a surface description")
         let syntax: StructuredFile.Syntax =
@@ -40,7 +44,7 @@ extension SurfaceDescription {
             _ = try description.pointerInteractions()
         } catch {
             let line = StructuredFile.line(of: description.location(of: error), in: text)
-            throw RecordingError(.badData, file: path, line: line, error.description)
+            throw RecordingError(.badData, file: path, line: line, error.description + (hint(error) ?? ""))
         }
         return description
     }

@@ -46,15 +46,18 @@ public struct SurfaceSource {
 
     /// The surface a description file describes (JSON or YAML, as `touchsynth compare --surface`
     /// takes), a relative path read from the directory of the test file; a bad file is an error
-    /// naming its line. `kinds`, the app's own recognizer kinds the file names, are known to this
-    /// surface alone (``RecognizerKinds/with(_:_:)``): a test loading it neither depends on another
-    /// having registered them nor makes them another's.
+    /// naming its line (a kind unknown, with how to give it). `kinds`, the app's own recognizer
+    /// kinds the file names, are known to this surface alone (``RecognizerKinds/with(_:_:)``): a
+    /// test loading it neither depends on another having registered them nor makes them another's.
     public static func file(
         _ path: String, screen: Size = .defaultScreen, kinds: [any RecognizerKind.Type] = [],
         relativeTo filePath: StaticString = #filePath
     ) throws(RecordingError) -> SurfaceSource {
         let loaded = try RecognizerKinds.with(kinds) { () throws(RecordingError) in
-            try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath))
+            try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath)) { error in
+                guard case .unknownKind = error else { return nil }
+                return "; give an app's own kind to SurfaceSource.file as kinds: [MyKind.self]"
+            }
         }
         var source = description(loaded, screen: screen)
         source.make = { try RecognizerKinds.with(kinds) { try loaded.makeSurface() } }

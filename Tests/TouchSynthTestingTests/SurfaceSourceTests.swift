@@ -50,7 +50,12 @@ struct SurfaceSourceTests {
         let own = try SurfaceSource.file(file, kinds: [SqueezeKind.self])
         let replay = try ModeReplay(ModeReplayTests.pinch, surface: own)
         #expect(replay[.compatibility].record("photo/squeeze") != nil)
-        #expect(throws: RecordingError.self) { try SurfaceSource.file(file) }
+        let unknown = #expect(throws: RecordingError.self) { try SurfaceSource.file(file) }
+        #expect(
+            unknown?.message.hasSuffix(
+                "no recognizer of kind squeeze (known: pinch, rotation, pan, hover, tap, longPress, contextMenu, drag, "
+                    + "multiSelect); give an app's own kind to SurfaceSource.file as kinds: [MyKind.self]") == true,
+            "\(String(describing: unknown))")
         #expect(RecognizerKinds.named(SqueezeKind.kind) == nil)
         // A kind misspelt beside it is told with the kinds known there, the surface's own among them.
         try "regions: [{name: photo, frame: [0, 0, 1440, 900], recognizers: [{kind: squeeze}, {kind: sqeeze}]}]\n"
