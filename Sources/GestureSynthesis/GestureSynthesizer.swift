@@ -148,6 +148,7 @@ public enum GestureSynthesizer {
                 pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
                 pad.noGestureNote(statement.action, libinput: options.libinput),
                 pad.jumpNote(contact, verb: statement.action.verb),
+                Self.trackedPairNote(statement.action, contact),
             ] {
                 if let note { notes.append("line \(statement.line): " + note) }
             }
@@ -205,6 +206,19 @@ public enum GestureSynthesizer {
         var samples: [Sample] = []
     }
 
+    /// Where finger `i` of a pinch of `n` sits about its centre, radians from its axis: the first
+    /// two opposite each other, the rest between them on one side. Of three or more fingers
+    /// libinput follows only the topmost and the bottommost (`tp_gesture_handle_state_none`,
+    /// src/evdev-mt-touchpad-gestures.c); on a vertical axis those are the first two, whose
+    /// midpoint is the centre, so the centre libinput measures stays put as they spread.
+    static func pinchFingerAngle(_ i: Int, of n: Int) -> Double {
+        switch i {
+        case 0: 0
+        case 1: .pi
+        default: .pi * Double(i - 1) / Double(n - 1)
+        }
+    }
+
     static func plan(
         _ action: GestureScript.Action, pad: Pad, options: Options,
         fail: (String) -> RecordingError
@@ -225,7 +239,7 @@ public enum GestureSynthesizer {
                 let drift = max(u, 0) - 0.5
                 let c = GestureScript.Point(x: centre.x + p.travel.x * drift, y: centre.y + p.travel.y * drift)
                 return (0..<p.fingers).map { i in
-                    let a = p.axis + p.angle * u + Double(i) * 2 * .pi / Double(p.fingers)
+                    let a = p.axis + p.angle * u + pinchFingerAngle(i, of: p.fingers)
                     return GestureScript.Point(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
                 }
             }

@@ -112,3 +112,30 @@ extension GestureSynthesizer.Pad {
         }
     }
 }
+
+extension GestureSynthesizer {
+    /// Why a pinch of three or more fingers would drift: libinput follows only the topmost and the
+    /// bottommost (`tp_gesture_handle_state_none`), and on an axis far from vertical those are not
+    /// the two either side of the centre, so the centre it measures moves as the fingers spread.
+    static func trackedPairNote(_ action: GestureScript.Action, _ contact: Contact) -> String? {
+        guard case .pinch(let pinch) = action, pinch.fingers >= 3, let points = contact.samples.first?.points,
+            points.count == pinch.fingers
+        else { return nil }
+        // libinput's choice, in slot order: the first finger highest up, the last lowest down.
+        var (top, bottom) = (0, 0)
+        for i in points.indices.dropFirst() {
+            if points[i].y < points[top].y {
+                top = i
+            } else if points[i].y >= points[bottom].y {
+                bottom = i
+            }
+        }
+        guard Set([top, bottom]) != [0, 1] else { return nil }
+        return String(
+            format: "libinput follows only the topmost and the bottommost of a pinch's %d fingers "
+                + "(tp_gesture_handle_state_none, src/evdev-mt-touchpad-gestures.c); at axis=%gdeg those are not "
+                + "the two either side of its centre, so the centre libinput measures moves as they spread and it "
+                + "reports the pinch drifting: axis=90deg keeps it still",
+            pinch.fingers, pinch.axis * 180 / .pi)
+    }
+}
