@@ -76,7 +76,7 @@ let package = Package(
         // What the kernel's input core passes on of a driver's events to readers (drivers/input/input.c).
         .target(name: "KernelEmulation", dependencies: ["Recordings"]),
         // libinput's device quirks: the files it reads and what they give a device.
-        .target(name: "Quirks", dependencies: ["Recordings"]),
+        .target(name: "Quirks", dependencies: ["Recordings", "LibinputEvents"]),
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
         .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.

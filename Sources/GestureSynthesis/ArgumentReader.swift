@@ -91,11 +91,12 @@ struct ArgumentReader {
                 fingers: try count("fingers", default: 1, range: 1...5), spacing: try spacing(), at: try position(),
                 duration: try time("duration", default: 0.06))
         case "click":
-            try allow(["fingers", "spacing", "dx", "dy", "at", "duration"])
+            try allow(["fingers", "spacing", "dx", "dy", "at", "duration", "button"])
+            let button = try clickButton()
             action = .click(
                 fingers: try count("fingers", default: 1, range: 1...5), spacing: try spacing(),
                 travel: GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0)),
-                at: try position(), duration: try time("duration", default: 0.1))
+                at: try position(), duration: try time("duration", default: 0.1), button: button)
         case "rest":
             try allow(["fingers", "spacing", "at"])
             action = .rest(
@@ -158,6 +159,21 @@ struct ArgumentReader {
     static let touchKeys: Set<String> = ["pressure", "size"]
 
     /// The statement's `pressure=` (device units, or `%` of the axis's range) and `size=` (a length).
+    /// A click's `button=`: left by default; right or middle leave the fingers and the place to the
+    /// synthesizer, which presses them where the pad makes that button.
+    private func clickButton() throws(RecordingError) -> GestureScript.ClickButton {
+        guard let text = values["button"] else { return .left }
+        guard let button = GestureScript.ClickButton(rawValue: text.lowercased()) else {
+            throw fail("button=\(text): expected left, right or middle")
+        }
+        if button != .left, let given = ["fingers", "at"].first(where: { values[$0] != nil }) {
+            throw fail(
+                "button=\(text) chooses the fingers and the place that make a \(text) click on the pad: leave out "
+                    + "\(given)=")
+        }
+        return button
+    }
+
     func touch() throws(RecordingError) -> GestureScript.Touch {
         var touch = GestureScript.Touch()
         if let text = values["pressure"] {

@@ -14,6 +14,8 @@ extension GestureScript {
           hold    fingers=2 duration=600ms
           tap     fingers=1 duration=60ms (libinput taps with --enable-tap only)
           click   fingers=1 dx=0 dy=0 duration=100ms (pressed; dx, dy: a drag)
+                  button=left (right, middle: the fingers and place the pad
+                  makes that button with)
           rest    fingers=1 (down and still until lift or the end)
           lift    (the resting fingers lift)
           pause   200ms

@@ -70,8 +70,9 @@ public struct GestureScript: Equatable, Sendable {
         /// Fingers side by side touching for `duration` and lifting without motion.
         case tap(fingers: Int, spacing: Double, at: Position, duration: Double)
         /// Fingers side by side pressing the pad's button (a clickpad click) for `duration`, moving
-        /// by `travel` while it is held (a click-and-drag).
-        case click(fingers: Int, spacing: Double, travel: Point, at: Position, duration: Double)
+        /// by `travel` while it is held (a click-and-drag); libinput reads it as `button`, for
+        /// which the synthesizer chooses the fingers and the place where the pad needs them.
+        case click(fingers: Int, spacing: Double, travel: Point, at: Position, duration: Double, button: ClickButton)
         /// Fingers that land side by side and stay, without moving, through the gestures that
         /// follow (a palm or a thumb resting beside them), until a ``lift`` or the script's end.
         case rest(fingers: Int, spacing: Double, at: Position)
@@ -83,6 +84,20 @@ public struct GestureScript: Equatable, Sendable {
         case set(Settings)
     }
 
+    /// The button a click is for, as libinput reports it (BTN_LEFT, BTN_RIGHT, BTN_MIDDLE).
+    public enum ClickButton: String, Sendable, CaseIterable {
+        case left, right, middle
+
+        /// The button's key code (BTN_LEFT…).
+        public var code: UInt16 {
+            switch self {
+            case .left: Evdev.BTN_LEFT
+            case .right: Evdev.BTN_RIGHT
+            case .middle: Evdev.BTN_MIDDLE
+            }
+        }
+    }
+
     /// A pinch or rotation.
     public struct Pinch: Equatable, Sendable {
         public var fingers = 2
@@ -92,8 +107,8 @@ public struct GestureScript: Equatable, Sendable {
         /// Millimetres between opposite fingers when they land.
         public var separation = 30.0
         /// Direction of the line between the first two fingers when they land, radians clockwise
-        /// from +x; of three or more, from the circle's centre to the first (a script's default
-        /// puts that one, a thumb, below the others).
+        /// from +x; of three or more, from the centre to the first (a script's default puts that
+        /// one, a thumb, below the others, and the second opposite it).
         public var axis = 0.0
         public var travel = Point(x: 0, y: 0)
         public var at = Position.center

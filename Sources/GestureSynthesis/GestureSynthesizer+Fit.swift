@@ -124,8 +124,10 @@ extension GestureScript.Action {
             return .hold(fingers: fingers, spacing: spacing * by(.spacing), at: at, duration: duration)
         case .tap(let fingers, let spacing, let at, let duration):
             return .tap(fingers: fingers, spacing: spacing * by(.spacing), at: at, duration: duration)
-        case .click(let fingers, let spacing, let travel, let at, let duration):
-            return .click(fingers: fingers, spacing: spacing * by(.spacing), travel: travel, at: at, duration: duration)
+        case .click(let fingers, let spacing, let travel, let at, let duration, let button):
+            return .click(
+                fingers: fingers, spacing: spacing * by(.spacing), travel: travel, at: at, duration: duration,
+                button: button)
         case .rest(let fingers, let spacing, let at):
             return .rest(fingers: fingers, spacing: spacing * by(.spacing), at: at)
         case .lift, .pause, .set:
@@ -140,7 +142,7 @@ extension GestureScript.Action {
         case (.translate(_, let travel, _, _, _), .distance): return hypot(travel.x, travel.y)
         case (.translate(let fingers, _, let spacing, _, _), .spacing),
             (.hold(let fingers, let spacing, _, _), .spacing),
-            (.tap(let fingers, let spacing, _, _), .spacing), (.click(let fingers, let spacing, _, _, _), .spacing),
+            (.tap(let fingers, let spacing, _, _), .spacing), (.click(let fingers, let spacing, _, _, _, _), .spacing),
             (.rest(let fingers, let spacing, _), .spacing):
             return fingers > 1 ? spacing : nil
         default: return nil

@@ -46,7 +46,7 @@ extension GestureScript.Action {
         switch self {
         case .pinch(let p): return p.duration
         case .translate(_, _, _, _, let duration), .hold(_, _, _, let duration), .tap(_, _, _, let duration),
-            .click(_, _, _, _, let duration):
+            .click(_, _, _, _, let duration, _):
             return duration
         case .rest, .lift, .pause, .set: return nil
         }

@@ -153,8 +153,8 @@ extension GestureSynthesizer {
                     )
                 }
             }
-            if contact.samples.contains(where: \.button), !device.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) {
-                throw fail("\(device.name) has no button (BTN_LEFT) to click")
+            if let key = contact.samples.lazy.compactMap(\.button).first, !device.has(type: Evdev.EV_KEY, code: key) {
+                throw fail("\(device.name) has no button (\(Evdev.codeName(type: Evdev.EV_KEY, code: key))) to click")
             }
             if let p = Area.whole(self).outside(contact) {
                 // Rounded as shown, so that a coordinate a hair below zero is 0.0, not -0.0.

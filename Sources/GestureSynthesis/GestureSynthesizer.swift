@@ -99,7 +99,7 @@ public enum GestureSynthesizer {
         var notes: [String] = []
         // Each statement that touches the pad, with its first frame's time.
         var begun: [(statement: GestureScript.Statement, micros: UInt64)] = []
-        func emit(_ touching: [Touching], button: Bool, at seconds: Double) {
+        func emit(_ touching: [Touching], button: UInt16?, at seconds: Double) {
             let touching = touching.map { t in
                 guard settings.jitter > 0 else { return t }
                 let p = t.point
@@ -139,7 +139,9 @@ public enum GestureSynthesizer {
             first = false
             begun.append((statement, micros(clock)))
             let values = try pad.touchValues(statement.touch, fail: fail)
-            let fit = try fitted(statement, pad: pad, options: settings, fail: fail)
+            var placed = statement
+            placed.action = try pad.placingClick(statement.action, fail: fail)
+            let fit = try fitted(placed, pad: pad, options: settings, fail: fail)
             let contact = fit.contact
             try pad.check(
                 contact, resting: resting.count, verb: statement.action.verb, halved: fit.leaving, fail: fail)
@@ -170,7 +172,7 @@ public enum GestureSynthesizer {
         if !resting.isEmpty {
             let lift = clock + settings.landingGap
             try checkLength(to: lift) { RecordingError(.badData, file: file, line: script.statements.last?.line, $0) }
-            emit([], button: false, at: lift)
+            emit([], button: nil, at: lift)
         }
         guard !frames.isEmpty else {
             throw RecordingError(.badData, file: file, "the script has no gesture that touches the pad")
@@ -201,7 +203,8 @@ public enum GestureSynthesizer {
         struct Sample {
             var time: Double
             var points: [GestureScript.Point]
-            var button = false
+            /// The key held down in this frame (BTN_LEFT…), if any.
+            var button: UInt16?
         }
         var samples: [Sample] = []
     }
@@ -294,8 +297,9 @@ public enum GestureSynthesizer {
             // A still finger still reports every frame; evdev drops the frames that change nothing.
             for k in 0..<n { contact.samples.append(.init(time: Double(k) * dt, points: points)) }
             contact.samples.append(.init(time: Double(n) * dt, points: []))
-        case .click(let fingers, let spacing, let travel, let at, let duration):
+        case .click(let fingers, let spacing, let travel, let at, let duration, let button):
             let start = pad.resolve(at)
+            let key = pad.key(for: button)
             let n = steps(duration)
             // Fingers land, press two frames later, move while pressed, release, then lift.
             func points(_ u: Double) -> [GestureScript.Point] {
@@ -308,7 +312,7 @@ public enum GestureSynthesizer {
             // It reaches the end of its drag while still pressed.
             for k in 2...(n + 1) {
                 contact.samples.append(
-                    .init(time: Double(k) * dt, points: points(Double(k - 2) / Double(max(n - 1, 1))), button: true))
+                    .init(time: Double(k) * dt, points: points(Double(k - 2) / Double(max(n - 1, 1))), button: key))
             }
             contact.samples.append(.init(time: Double(n + 2) * dt, points: points(1)))
             lift(after: Double(n + 3) * dt)

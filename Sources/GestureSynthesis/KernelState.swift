@@ -22,8 +22,9 @@ extension GestureSynthesizer {
             hasTimestamp = pad.device.has(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP)
         }
 
-        /// The events of one frame with `touching` down, in slot order (empty when nothing changed).
-        mutating func frame(_ touching: [Touching], button: Bool, micros: UInt64) -> [EvdevEvent] {
+        /// The events of one frame with `touching` down, in slot order, and the key `button` held
+        /// (empty when nothing changed).
+        mutating func frame(_ touching: [Touching], button: UInt16?, micros: UInt64) -> [EvdevEvent] {
             var events: [EvdevEvent] = []
             let units = touching.map { (x: pad.units($0.point).x, y: pad.units($0.point).y, values: $0.values) }
             var reported: [(x: Int32, y: Int32, values: TouchValues)]
@@ -87,7 +88,9 @@ extension GestureSynthesizer {
             }
             var keyValues: [(UInt16, Int32)] = [(Evdev.BTN_TOUCH, touching.isEmpty ? 0 : 1)]
             for (i, key) in Pad.toolKeys.enumerated() { keyValues.append((key, touching.count == i + 1 ? 1 : 0)) }
-            keyValues.append((Evdev.BTN_LEFT, button ? 1 : 0))
+            for key in [Evdev.BTN_LEFT, Evdev.BTN_RIGHT, Evdev.BTN_MIDDLE] {
+                keyValues.append((key, button == key ? 1 : 0))
+            }
             for (code, value) in keyValues
             where pad.device.has(type: Evdev.EV_KEY, code: code) && (keys[code] ?? 0) != value {
                 keys[code] = value

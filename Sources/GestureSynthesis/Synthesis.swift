@@ -104,6 +104,9 @@ public struct PerformedStatement: Sendable {
                 if case .hold(fingers, let end) = gesture { end != .cancelled } else { false }
             }
             return made.contains(where: isAsked) && !besides(isAsked) ? nil : differs(asked: "a \(fingers)-finger hold")
+        case .click(_, _, _, _, _, let button) where button != .left:
+            let asked = "a \(button) click (\(EvdevKeyNames.name(UInt32(button.code))))"
+            return made.contains { $0.button == UInt32(button.code) } ? nil : differs(asked: asked)
         case .tap, .click:
             guard !made.contains(where: { $0.button != nil }) else { return nil }
             let tappingOff = !tapping && { if case .tap = action { true } else { false } }()

@@ -81,26 +81,12 @@ struct RuleBook {
         return asked.flatMap { offered.contains($0) ? $0 : nil } ?? (twoFinger ? .twoFinger : .edge)
     }
 
-    /// How a press of `device`'s button picks the button: the method `asked` where the pad offers
-    /// it, else its default; nil for a pad with buttons of its own (`tp_button_config_click_get_methods`,
-    /// `tp_click_get_default_method`, src/evdev-mt-touchpad-buttons.c, 1.22.1 to 1.31.3).
+    /// How a press of `device`'s button picks the button, by the model quirks of `quirks`
+    /// (``Recordings/DeviceDescription/clickMethod(setsModel:asked:)``).
     func clickMethod(
         of device: DeviceDescription, quirks: QuirksListing?, asked: DeviceConfiguration.ClickMethod?
     ) -> DeviceConfiguration.ClickMethod? {
-        let clickpad = device.has(property: Evdev.INPUT_PROP_BUTTONPAD)
-        let oneButton = quirks?.setsModel("ModelAppleTouchpadOneButton") == true
-        let mt = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
-        let offered: [DeviceConfiguration.ClickMethod] =
-            (clickpad ? [.buttonAreas] : []) + ((clickpad && mt) || oneButton ? [.clickfinger] : [])
-        // A pad with buttons of its own posts them as they are (`tp_post_button_events`).
-        guard clickpad || oneButton else { return nil }
-        if let asked, offered.contains(asked) { return asked }
-        let clickfingerModels = [
-            "ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
-            "ModelClevoW740SU", "ModelAppleTouchpadOneButton",
-        ]
-        if clickfingerModels.contains(where: { quirks?.setsModel($0) == true }) { return .clickfinger }
-        return quirks?.setsModel("ModelAppleTouchpad") == true ? .clickfinger : .buttonAreas
+        device.clickMethod(setsModel: { quirks?.setsModel($0) == true }, asked: asked)
     }
 
     /// The slots this version sees on `device`: its own, or mtdev's ten.

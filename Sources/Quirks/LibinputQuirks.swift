@@ -21,6 +21,9 @@ public struct LibinputQuirks: Sendable {
     /// Whether it sets `ModelAppleTouchpad` itself, which from 1.24 also turns off edge palm
     /// detection (`tp_init_palmdetect_edge`).
     public var appleTouchpadModel = false
+    /// The model quirks set (`ModelChromebook`…), which choose defaults such as the click method
+    /// (``Recordings/DeviceDescription/clickMethod(setsModel:asked:)``).
+    public var models: Set<String> = []
 
     public init() {}
 
@@ -57,6 +60,9 @@ public struct LibinputQuirks: Sendable {
 
     /// Takes one attribute; one this type does not hold, or a malformed value, changes nothing.
     private mutating func apply(_ key: String, _ value: String) {
+        if key.hasPrefix("Model") {
+            if value == "1" { models.insert(key) } else { models.remove(key) }
+        }
         let numbers = value.split(whereSeparator: { $0 == "x" || $0 == ":" }).compactMap { Int($0) }
         switch key {
         case "AttrResolutionHint" where numbers.count == 2: resolutionHint = (numbers[0], numbers[1])

@@ -84,4 +84,26 @@ final class UnlikeAskedTests: XCTestCase {
                     + "scrolling",
             ])
     }
+
+    /// A click asked for the right button, which libinput pressed as the left one, is said; one it
+    /// pressed as asked is not; a left click is any button's.
+    func testAClickOfAnotherButtonIsSaid() throws {
+        let synthesis = try performed("click button=right; click button=middle; click")
+        let starts = synthesis.performed.map(\.start)
+        let base: UInt64 = 1_000_000
+        func press(_ start: UInt64, _ button: UInt16) -> [LibinputEvent] {
+            [.pressed, .released].enumerated().map { i, state in
+                LibinputEvent(
+                    time: base + start + UInt64(i) * 8000, device: "event10",
+                    kind: .pointerButton(button: UInt32(button), state: state, seatCount: 1 - UInt32(i)))
+            }
+        }
+        let events =
+            press(starts[0], Evdev.BTN_LEFT) + press(starts[1], Evdev.BTN_MIDDLE) + press(starts[2], Evdev.BTN_RIGHT)
+        XCTAssertEqual(
+            synthesis.unlikeAsked(in: events, recordingStart: base, tapping: false),
+            [
+                "line 1, gesture 1 on it asked a right click (BTN_RIGHT); libinput made a BTN_LEFT press"
+            ])
+    }
 }
