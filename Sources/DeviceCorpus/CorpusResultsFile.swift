@@ -125,6 +125,12 @@ public struct CorpusResultsFile: Sendable {
             throw bad(1, "schema version \(header.schemaVersion) is newer than this build's \(JSONSchema.version)")
         }
         guard lines.count >= 2 else { throw bad(2, "the run's record is missing") }
+        // Its text reaches a terminal and a Markdown table: touchsynth writes no control character.
+        func refuseControlCharacter(in text: Substring, line: Int) throws(CorpusError) {
+            guard let control = Self.controlCharacter(in: text) else { return }
+            throw bad(line, "a value holds a control character, U+\(String(format: "%04X", control.value))")
+        }
+        try refuseControlCharacter(in: lines[1].element, line: lines[1].offset + 1)
         let run = try decode(Run.self, lines[1].element, line: lines[1].offset + 1, what: "the run's record")
         guard run.gestures == CorpusGesture.all.map(\.name) else {
             throw bad(
@@ -138,10 +144,7 @@ public struct CorpusResultsFile: Sendable {
         var pairLines: [CorpusPair: Int] = [:]
         for (offset, text) in lines.dropFirst(2) {
             let number = offset + 1
-            // Its text reaches a terminal and a Markdown table: touchsynth writes no control character.
-            if let control = Self.controlCharacter(in: text) {
-                throw bad(number, "a value holds a control character, U+\(String(format: "%04X", control.value))")
-            }
+            try refuseControlCharacter(in: text, line: number)
             switch try decode(Kind.self, text, line: number, what: "a record of a result file").record {
             case "device":
                 let record = try decode(Device.self, text, line: number, what: "a device record")

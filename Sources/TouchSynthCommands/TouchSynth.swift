@@ -197,5 +197,6 @@ func emitRaw(_ text: String) throws {
 
 /// Writes a line to stderr; nothing more can be done if that fails.
 func writeStderr(_ line: String) {
-    CommandIO.current.writeErr(line + "\n")
+    // What a line quotes from a file or the environment may hold a newline or a terminal's escape.
+    CommandIO.current.writeErr(RecordingError.escaped(line) + "\n")
 }

@@ -202,6 +202,13 @@ final class CorpusShardTests: XCTestCase {
             let line = name == "twice.jsonl" ? lines.count + 1 : pair + 1
             XCTAssertEqual(merged.stderr, "touchsynth: \(path):\(line): \(said)\n")
         }
+        // The run's record too: its shard would otherwise be quoted, a newline and all.
+        let runLine = "\(directory)/run-newline.jsonl"
+        let newline = lines.enumerated().map { $0 == 1 ? Substring($1.replacing("\"2/2\"", with: #""2/2\nX""#)) : $1 }
+        try (newline.joined(separator: "\n") + "\n").write(toFile: runLine, atomically: true, encoding: .utf8)
+        let quoted = corpus(["merge", one, runLine])
+        XCTAssertEqual(quoted.status, 65, quoted.stderr)
+        XCTAssertEqual(quoted.stderr, "touchsynth: \(runLine):2: a value holds a control character, U+000A\n")
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let foreign = corpus(["merge", one, recording])
         XCTAssertEqual(foreign.status, 65)

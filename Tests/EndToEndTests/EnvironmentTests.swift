@@ -164,6 +164,12 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(wrong.status, 64)
         XCTAssertEqual(
             wrong.stderr, "touchsynth: CI_NODE_INDEX=0 CI_NODE_TOTAL=3 name no shard (the index counts from 1)\n")
+        // A value quoted back stays on its line, a newline and a terminal's escape written out.
+        environment["CI_NODE_INDEX"] = "0\n\u{1B}[31m"
+        let quoted = try corpus(devices + ["--list"], environment: environment)
+        XCTAssertEqual(
+            quoted.stderr,
+            "touchsynth: CI_NODE_INDEX=0\\n\\u{1B}[31m CI_NODE_TOTAL=3 name no shard (the index counts from 1)\n")
         // One of a pair alone is a mistake; a variable set empty is unset.
         environment["CI_NODE_TOTAL"] = nil
         let half = try corpus(devices + ["--list"], environment: environment)
