@@ -6,6 +6,10 @@ import LibinputEvents
 /// `compare --events-out`, whose lines hold the libinput event under `libinput` beside the app
 /// events each mode made of it.
 extension LibinputEvent {
+    /// The `output` a capture's header names: libinput's events (`replay --json`, `debug --json`)
+    /// or them with each mode's app events (`--mode … --json`).
+    public static let captureOutputs = ["libinputEvents", "modeEvents"]
+
     /// A line of a capture that holds no libinput event.
     public struct CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
         /// 1-based, counting blank lines.
@@ -64,7 +68,7 @@ extension LibinputEvent {
                             + "\(JSONSchema.version)"
                     )
                 }
-                guard ["libinputEvents", "modeEvents"].contains(header.output) else {
+                guard LibinputEvent.captureOutputs.contains(header.output) else {
                     throw CaptureError(
                         line: number,
                         problem:

@@ -172,6 +172,9 @@ public final class OutputFile: @unchecked Sendable {
 
     /// Creates the folder `path` and any missing parents, for output files to go in.
     public static func makeFolder(_ path: String) throws(OutputFileError) {
+        if path.isEmpty {
+            throw OutputFileError(kind: .noPath, path: path, reason: "an empty path names no folder to write into")
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
             throw OutputFileError(kind: .cannotCreate, path: path, reason: "a file, not a folder to write into")

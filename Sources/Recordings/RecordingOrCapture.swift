@@ -39,8 +39,9 @@ public struct RecordingOrCapture {
     static func opensCapture(_ first: UInt8?) -> Bool { first == UInt8(ascii: "{") }
 
     /// Why a recording's first line `trimmed`, detected as `format`, is JSON rather than a
-    /// recording: a capture's object, or another value (no evemu line opens with a bracket;
-    /// getevent's `[ time]` is detected as getevent); nil for any other line.
+    /// recording: a capture's object, touchsynth's other output, or another value (no evemu line
+    /// opens with a bracket; getevent's `[ time]` is detected as getevent); or a quirks file's
+    /// section; nil for any other line.
     static func json(opening trimmed: String, readAs format: RecordingLoader.Format?) -> String? {
         let capture = opensCapture(trimmed.utf8.first)
         // Parsed only where it may be JSON: a line of another format detected is none.
@@ -49,11 +50,19 @@ public struct RecordingOrCapture {
         // A capture's lines are objects with a type, after a header naming its output; an object
         // that opens a pretty-printed document is a capture's too, as far as a first line tells.
         let object = value as? [String: Any]
+        if let output = object?["output"] as? String, !LibinputEvent.captureOutputs.contains(output) {
+            return "touchsynth's \(output) output (JSON Lines), not a recording"
+        }
         if capture, object == nil || object?["type"] != nil || object?["output"] != nil {
             return "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and diff read "
                 + "captures"
         }
-        guard trimmed.hasPrefix("[") || value != nil else { return nil }
+        // A bracket opening a line that is not JSON may open a quirks file's section, `[Palms]`.
+        guard value != nil || trimmed == "[" || trimmed.dropFirst().first.map({ "{[\"".contains($0) }) == true else {
+            guard trimmed.hasPrefix("["), trimmed.hasSuffix("]"), trimmed.count > 2 else { return nil }
+            return
+                "a section, \(trimmed), as a libinput quirks file opens: not a recording (--quirks takes quirks files)"
+        }
         return "JSON, not a recording (nor a libinput capture, whose lines are objects with a type)"
     }
 

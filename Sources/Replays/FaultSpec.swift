@@ -93,7 +93,8 @@ public struct FaultSpec: Equatable, Sendable {
             text = text[..<plus]
         }
         guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else {
-            throw ValueProblem("\(text.isEmpty ? "nothing" : text) is not seconds from 0 to 86400")
+            guard !text.isEmpty else { throw ValueProblem("no seconds: give SECONDS, then @eventN or +MS if any") }
+            throw ValueProblem("\(text) is not seconds from 0 to 86400")
         }
         at = Recording.microseconds(seconds)
     }

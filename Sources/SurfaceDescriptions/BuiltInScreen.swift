@@ -21,6 +21,9 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
     public static func named(_ name: String) throws(RecordingError) -> BuiltInScreen {
         guard let screen = BuiltInScreen(rawValue: name) else {
             let names = allCases.map(\.rawValue).joined(separator: ", ")
+            guard !name.isEmpty else {
+                throw RecordingError(.usage, file: "", "an empty name names no screen: \(names)")
+            }
             throw RecordingError(.usage, file: name, "no built-in screen of that name; the screens are \(names)")
         }
         return screen

@@ -14,7 +14,9 @@ struct OutputOptions: ParsableArguments {
     ) var mode = ModeChoice.raw
     @Flag(help: Help.json) var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
-    @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(name: .customLong("screen"), parsing: .unconditional, help: Help.screen) var givenScreen: ScreenSize?
+    /// The screen: `--screen`'s, else the default one.
+    var screen: ScreenSize { givenScreen ?? ScreenSize(size: .defaultScreen) }
     @Flag(help: Help.pointerLock) var pointerLock = false
     @Option(
         help: """
@@ -39,7 +41,7 @@ struct OutputOptions: ParsableArguments {
     /// The options given that shape or measure what a mode delivers, which need one.
     private var modeOptions: [String] {
         given([
-            "--check": check, "--screen": screen.size != .defaultScreen, "--pointer-lock": pointerLock,
+            "--check": check, "--screen": givenScreen != nil, "--pointer-lock": pointerLock,
             "--surface": surface != nil, "--latency": latency != nil,
         ])
     }

@@ -145,7 +145,8 @@ final class TextInputTests: XCTestCase {
     }
 
     /// JSON that is no capture (an array, as a script may write) is said to be JSON, not an evemu
-    /// line; a getevent `-t` line, which opens with a bracket too, is still read as getevent.
+    /// line; a getevent `-t` line, which opens with a bracket too, is still read as getevent; a
+    /// quirks file's section is said to be one.
     func testJSONThatIsNoCaptureIsSaidToBeJSON() throws {
         let file = temporaryPath("values.jsonl")
         try "\n  [1, 2, 3]\n".write(toFile: file, atomically: true, encoding: .utf8)
@@ -154,6 +155,21 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(
             error?.problem, "JSON, not a recording (nor a libinput capture, whose lines are objects with a type)")
         XCTAssertEqual(RecordingLoader.detectFormat("[   12.345678] /dev/input/event2: 0003 0035 000001f4"), .getevent)
+        // touchsynth's own output that is no capture, and a quirks file, are named for what they are.
+        for (text, problem) in [
+            (
+                "{\"output\":\"compare\",\"schemaVersion\":5}\n",
+                "touchsynth's compare output (JSON Lines), not a recording"
+            ),
+            (
+                "[Palms]\nMatchUdevType=touchpad\n",
+                "a section, [Palms], as a libinput quirks file opens: not a recording (--quirks takes quirks files)"
+            ),
+        ] {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let named = badData { () throws(RecordingError) in _ = try RecordingLoader.load(file) }
+            XCTAssertEqual(named?.problem, problem)
+        }
     }
 
     /// A recording already read from a pipe parses as from its file, and its errors name the pipe.

@@ -189,7 +189,9 @@ final class ErrorMessageTests: XCTestCase {
             (["play", recording, "--uinput", "/etc/passwd"], 66), (["devices", "--device", "/dev/null"], 65),
             (["corpus", Fixtures.devices.path, "--junit", "/tmp"], 73), (["corpus", "-"], 64),
             (["corpus", "merge", missing], 66), (["convert", recording, "-o", ""], 64), (["replay", ""], 64),
-            (["synthesize", "-e", "tap", "--desc", ""], 64),
+            (["synthesize", "-e", "tap", "--desc", ""], 64), (["compare", recording, "--report", ""], 64),
+            (["replay", "--screen", "1440x900", recording], 64), (["replay", "--unplug", "@event0", recording], 64),
+            (["replay", "--mode", "both", "--surface", "", recording], 64),
             (["convert", recording, "--description-only", "--start", "0.5"], 64),
             (["replay", "--check", "--surface", "canvas", recording], 64),
             (["corpus", "--markdown", "-", Fixtures.devices.path], 64),
@@ -233,6 +235,13 @@ final class ErrorMessageTests: XCTestCase {
                 ],
                 "--udev-property names ID_INPUT_TOUCHPAD twice"
             ),
+            (
+                ["replay", "--unplug", "@event0", recording],
+                "The value '@event0' is invalid for '--unplug <seconds[@eventN]>': no seconds: give SECONDS, then "
+                    + "@eventN or +MS if any"
+            ),
+            (["surfaces", ""], "an empty name names no screen: photos, list, map, canvas"),
+            (["compare", recording, "--report", ""], "an empty path names no folder to write into"),
             (["diff", "--limit", "-1", recording, recording], "--limit must not be negative"),
             (["corpus", "run", "--jobs", "-1", Fixtures.devices.path], "--jobs must be within 1 and 64"),
             (["synthesize", "-e", "tap", "--desc", recording, "--rate", "-1"], "--rate must be within 10 and 1000 Hz"),
@@ -299,6 +308,11 @@ final class ErrorMessageTests: XCTestCase {
                     + "--surface cannot go with it"
             ),
             (["replay", "--check", recording], "--check is for the app events: give --mode compat, indirect or both"),
+            // Given, the default screen is still a screen for the app events.
+            (
+                ["replay", "--screen", "1440x900", recording],
+                "--screen is for the app events: give --mode compat, indirect or both"
+            ),
             (
                 ["replay", "--json", "--color", "always", recording],
                 "--color is for table output, which --json replaces"
