@@ -162,7 +162,8 @@ let package = Package(
         .target(
             name: "TouchscreenBridge",
             dependencies: [
-                "Recordings", "AppEvents", "LibinputEvents", "ModeComparison", "LibinputKit", "UinputDevices",
+                "Recordings", "AppEvents", "LibinputEvents", "LibinputEventText", "ModeComparison", "LibinputKit",
+                "UinputDevices",
             ]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
         .target(

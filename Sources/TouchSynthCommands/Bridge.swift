@@ -120,7 +120,8 @@ struct BridgeRun: ParsableCommand {
         let events = try replayEvents(
             .file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()
         ).events
-        try writeRecording(BridgeFeed.recording(of: events, touchscreen: touchscreen), to: output, format: nil)
+        try writeRecording(
+            BridgeFeed.recording(of: events, touchscreen: touchscreen, from: path), to: output, format: nil)
     }
 
     private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) throws {

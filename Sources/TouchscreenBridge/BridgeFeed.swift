@@ -1,5 +1,6 @@
 import AppEvents
 import Foundation
+import LibinputEventText
 import LibinputEvents
 import LibinputKit
 import ModeComparison
@@ -35,10 +36,20 @@ public final class BridgeFeed {
 
     /// The touchscreen's recording for libinput's `events`: the frames the bridge writes, timed
     /// like the events they come from (the first at 0), with a last frame lifting any touch
-    /// still down.
-    public static func recording(of events: [LibinputEvent], touchscreen: VirtualTouchscreen) -> Recording {
+    /// still down; none at all is bad data of `file`, said with what libinput reported.
+    public static func recording(
+        of events: [LibinputEvent], touchscreen: VirtualTouchscreen, from file: String
+    ) throws(RecordingError) -> Recording {
         let feed = BridgeFeed(touchscreen: touchscreen)
         let written = events.flatMap { event in feed.frames(for: event).map { (time: event.time, events: $0) } }
+        // A recording of no frame reads back as none: say what libinput made instead.
+        guard !written.isEmpty else {
+            let gestures = ReportedGesture.sequence(of: events)
+            throw RecordingError(
+                .badData, file: file,
+                "libinput reported " + (gestures.isEmpty ? "nothing" : ReportedGesture.inWords(gestures))
+                    + ", none of which the bridge writes as touches")
+        }
         // From its first frame, as every recording format counts and reads back.
         let start = written.first?.time ?? 0
         var frames = written.map { EvdevFrame(time: $0.time - start, events: $0.events) }

@@ -169,5 +169,14 @@ final class BridgeTests: XCTestCase {
             XCTAssertEqual(null.stderr.split(separator: "\n").count, 1, null.stderr)
         }
         // A node this user may not open: EnvironmentTests, as nobody.
+        // A recording of nothing the bridge writes makes no touchscreen recording, which would read back as none.
+        let typing = Fixtures.directory.appendingPathComponent("keyboard/typing.evemu").path
+        let output = temporaryPath("typing-screen.yml")
+        let keys = runCommand(["bridge", "run", "--replay", typing, "-o", output])
+        XCTAssertEqual(keys.status, 65, keys.stderr)
+        XCTAssertEqual(
+            keys.stderr,
+            "touchsynth: \(typing): libinput reported a key ×2, none of which the bridge writes as touches\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 }
