@@ -39,17 +39,26 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         guard (1...1000).contains(runs) else { throw ValidationError("--runs must be within 1 and 1000") }
-        let only = [hourOnly, throughputOnly, viewStream != nil].filter { $0 }.count
-        let extra = (viewStream == nil ? !recordings.isEmpty : recordings.count > 1) || (hour && !hourOnly)
-        if only > 1 || (only == 1 && extra) {
-            throw ValidationError(
-                "--hour-only, --throughput-only and --view-stream REC each measure one thing: give one alone")
+        let only = [
+            ("--hour-only", hourOnly), ("--throughput-only", throughputOnly), ("--view-stream", viewStream != nil),
+        ]
+        .filter(\.1).map(\.0)
+        if only.count > 1 {
+            throw ValidationError("--hour-only, --throughput-only and --view-stream each measure one thing: give one")
+        }
+        let recorded = viewStream == nil ? !recordings.isEmpty : recordings.count > 1
+        let besides = recorded ? (viewStream == nil ? "recordings" : "more than one recording") : hour ? "--hour" : nil
+        if let named = only.first, let besides, named != "--hour-only" || recorded {
+            throw ValidationError("\(named) measures one thing alone: it takes no \(besides)")
         }
         if let events, !(1000...1_000_000_000).contains(events) {
             throw ValidationError("--events must be within 1000 and 10^9")
         }
-        if events != nil && (hourOnly || viewStream != nil) || (eventsPerSecond ?? rate) != nil && viewStream == nil {
-            throw ValidationError("--events sizes the throughput stream; --events-per-second goes with --view-stream")
+        if events != nil && (hourOnly || viewStream != nil) {
+            throw ValidationError("--events sizes the throughput stream, which \(only[0]) does not run")
+        }
+        if (eventsPerSecond ?? rate) != nil && viewStream == nil {
+            throw ValidationError("\(rate != nil ? "--rate" : "--events-per-second") goes with --view-stream")
         }
         if let viewStream {
             guard viewStream > 0, viewStream <= 86_400 else {

@@ -248,6 +248,12 @@ final class ErrorMessageTests: XCTestCase {
             (["mock", recording, "--tail-ms", "-1", "--", "true"], "--tail-ms must be within 0 and 60000"),
             (["mock", recording, "--event-number", "-1", "--", "true"], "--event-number must be within 0 and 1000"),
             (["bench", "--runs", "-1"], "--runs must be within 1 and 1000"),
+            (["bench", "--rate", "100", recording], "--rate goes with --view-stream"),
+            (
+                ["bench", "--view-stream", "1", recording, recording],
+                "--view-stream measures one thing alone: it takes no more than one recording"
+            ),
+            (["bench", "--events", "5000", "--hour-only"], "--events sizes the throughput stream, which --hour-only"),
             (
                 ["devices", "--seat", "seat9", "--device", "event2"],
                 "--seat and --device each choose the devices to open: give one"
