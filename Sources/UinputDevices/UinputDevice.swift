@@ -52,7 +52,11 @@ public final class UinputDevice {
         if fd < 0 {
             let code = errno
             switch code {
+            // A path that is no device is the wrong path, which the advice on uinput's permissions would not mend.
             case EACCES, EPERM:
+                if let what = Self.notADevice(path) {
+                    throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
+                }
                 throw UinputError(.permission, "cannot open \(path): permission denied")
             // A path of the user's that is not there is a typo, not a missing module.
             case ENOENT where !["/dev/uinput", "/dev/input/uinput"].contains(path):

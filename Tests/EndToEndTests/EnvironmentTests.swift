@@ -271,6 +271,14 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(bridge.status, 77, bridge.stderr)
         XCTAssertTrue(bridge.stderr.contains("sudo") && bridge.stderr.contains("input group"), bridge.stderr)
         XCTAssertEqual(bridge.stderr.split(separator: "\n").count, 1, bridge.stderr)
+        // A file this user may not open is the wrong path, not a uinput to be given permission for.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("uinput-\(UUID().uuidString)").path
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600]))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let wrong = try runAsNobody([touchsynth, "bridge", "--uinput", file])
+        XCTAssertEqual(wrong.status, 66, wrong.stderr)
+        XCTAssertEqual(wrong.stderr, "touchsynth: \(file) is a file, not the uinput device\n")
     }
 
     /// A recording in a directory this user may not search, given to `convert` or `corpus`, and

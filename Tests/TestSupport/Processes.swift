@@ -87,14 +87,17 @@ public func findExecutable(_ name: String) -> String? {
     return nil
 }
 
-/// Runs `command` on a node only root could read: a fresh 0600 file, with the command run as
-/// nobody when the tests run as root. For checking the permission advice (exit 77).
+/// Runs `command` on a node only root could read: a fresh 0600 character device (the null
+/// device's numbers), with the command run as nobody when the tests run as root (else a 0600
+/// file, as only root makes device nodes). For checking the permission advice (exit 77).
 public func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finished {
     let node = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-event-\(UUID().uuidString)")
         .path
-    guard FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]) else {
-        throw MissingBuild(what: "a writable temporary directory")
-    }
+    let made =
+        getuid() == 0
+        ? mknod(node, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) == 0 && chmod(node, 0o600) == 0
+        : FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600])
+    guard made else { throw MissingBuild(what: "a writable temporary directory") }
     defer { try? FileManager.default.removeItem(atPath: node) }
     return try runAsNobody(command(node))
 }
