@@ -64,6 +64,10 @@ extension TouchSynth {
             if own.contains("--version"), own.count < arguments.count || commandPath(others).0.count < others.count {
                 throw ValidationError("--version takes no argument but a command's name")
             }
+            let (_, named) = commandPath(arguments.prefix { !$0.hasPrefix("-") })
+            if let option = RepeatedOptions.first(in: arguments, of: named.configuration.defaultSubcommand ?? named) {
+                throw ValidationError("\(option) is given twice: it takes one value")
+            }
             command = try parseAsRoot(arguments)
         } catch {
             return toldByArgumentParser(error, arguments: arguments)

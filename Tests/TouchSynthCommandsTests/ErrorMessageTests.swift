@@ -249,6 +249,12 @@ final class ErrorMessageTests: XCTestCase {
             (["mock", recording, "--event-number", "-1", "--", "true"], "--event-number must be within 0 and 1000"),
             (["bench", "--runs", "-1"], "--runs must be within 1 and 1000"),
             (["bench", "--rate", "100", recording], "--rate goes with --view-stream"),
+            // An option of one value given twice, in any of its spellings: not the last kept in silence.
+            (["replay", "--mode", "compat", recording, "--mode=both"], "--mode is given twice: it takes one value"),
+            (
+                ["synthesize", "-e", "tap", "-o", "/tmp/a.yml", "--desc", recording, "--output", "/tmp/b.yml"],
+                "--output is given twice: it takes one value"
+            ),
             (
                 ["bench", "--view-stream", "1", recording, recording],
                 "--view-stream measures one thing alone: it takes no more than one recording"
