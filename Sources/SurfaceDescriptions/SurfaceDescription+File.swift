@@ -76,6 +76,7 @@ extension SurfaceDescription {
         case .unknownRecognizer(let regionName, _), .failureRequirementCycle(let regionName, _),
             .tooManyRecognizers(let regionName, _):
             return region(regionName)
+        case .loneSimultaneousGroup(let regionName, _): return region(regionName) + [.key("simultaneous")]
         case .optionNotApplicable(let regionName, let name, _, let option),
             .invalidValue(let regionName, let name, let option):
             return recognizer(name, in: regionName) + [.key(option)]

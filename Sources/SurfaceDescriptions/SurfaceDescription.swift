@@ -76,9 +76,10 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
         let interactions = try pointerInteractions()
         var made: [Region] = []
         for description in regions {
-            // Names are printed in tables and reports, a line each: one may not end its line.
+            // Names are printed in tables and reports, a line each: one may not end its line, nor be
+            // none, which would leave a recognizer's path "/".
             for name in [description.name] + description.recognizers.compactMap(\.name) {
-                if let problem = OneLineText.breaking(name) {
+                if let problem = name.isEmpty ? "nothing" : OneLineText.breaking(name) {
                     throw .invalidName(region: description.name, name: name, problem: problem)
                 }
             }
@@ -188,7 +189,12 @@ public struct RegionDescription: Codable, Equatable, Sendable {
             throw SurfaceDescriptionError.failureRequirementCycle(region: name, names: cycle)
         }
         for group in simultaneous ?? [] {
-            surface.allowSimultaneousRecognition(among: try group.map(recognizer(named:)))
+            let members = try group.map(recognizer(named:))
+            // A group of one lets nothing recognize alongside: the description says something it does not do.
+            guard Set(group).count > 1 else {
+                throw SurfaceDescriptionError.loneSimultaneousGroup(region: name, names: group)
+            }
+            surface.allowSimultaneousRecognition(among: members)
         }
         return region
     }
@@ -253,6 +259,8 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     /// A region's `name` (or one of its recognizers') holds what would end its line (`problem`,
     /// ``OneLineText``) where it is printed.
     case invalidName(region: String, name: String, problem: String)
+    /// A `simultaneous` group naming fewer than two recognizers.
+    case loneSimultaneousGroup(region: String, names: [String])
     /// With this region's, the surface's recognizers number more than `limit`
     /// (``SurfaceDescription/mostRecognizers``).
     case tooManyRecognizers(region: String, limit: Int)
@@ -289,9 +297,13 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
                 "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"
         case .tooManyRecognizers(let region, let limit):
             return "region \(region): with its recognizers the surface has more than \(limit), the most it may have"
+        case .loneSimultaneousGroup(let region, let names):
+            return "region \(region): the simultaneous group [\(names.joined(separator: ", "))] names fewer than two "
+                + "recognizers, so it lets none recognize alongside another"
         case .invalidName(let region, let name, let problem):
             return "the name \(name.debugDescription)"
-                + (name == region ? "" : " in region \(region.debugDescription)") + " holds \(problem)"
+                + (name == region ? "" : " in region \(region.debugDescription)")
+                + (name.isEmpty ? " is empty: give it one" : " holds \(problem)")
         }
     }
 }

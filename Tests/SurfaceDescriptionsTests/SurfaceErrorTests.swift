@@ -72,7 +72,20 @@ final class SurfaceErrorTests: XCTestCase {
                     + "        axis: diagonal\n",
                 "6: regions[0].recognizers[0].axis: unknown value \"diagonal\"; one of \"horizontal\", \"vertical\""
             ),
-            // A name printed in a table or a report may not end its line there, or write to the terminal.
+            // A name printed in a table or a report may not end its line there, or write to the terminal,
+            // nor be none.
+            (
+                "yml", "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers: [{kind: tap, name: \"\"}]\n",
+                "4: the name \"\" in region \"a\" is empty: give it one"
+            ),
+            // A simultaneous group of one recognizer allows nothing.
+            (
+                "yml",
+                "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers: [{kind: pan}]\n"
+                    + "    simultaneous: [[pan, pan]]\n",
+                "5: region a: the simultaneous group [pan, pan] names fewer than two recognizers, so it lets none "
+                    + "recognize alongside another"
+            ),
             (
                 "yml", "regions:\n  - name: \"a\\nb\"\n    frame: [0, 0, 10, 10]\n    recognizers: []\n",
                 "2: the name \"a\\nb\" holds a control character, U+000A"
