@@ -28,6 +28,12 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     /// Seconds within which two modes' activations are taken for the same gesture.
     public static let nearby = 1.0
 
+    /// Whether `time`, in one mode, is within ``nearby`` of `span`, when a gesture lasted in the
+    /// other (an activation's instant, or from it to its end): that gesture's.
+    public static func isNear(_ time: Double, _ span: ClosedRange<Double>) -> Bool {
+        time >= span.lowerBound - nearby && time <= span.upperBound + nearby
+    }
+
     /// Whether an unpaired activation in `mode`, which followed `input`, of a recognizer that
     /// `followsTransforms` or not, is accidental: in compatibility mode, following a pinch's or
     /// rotation's simulated touches, of a recognizer that is not one the pinch is for.

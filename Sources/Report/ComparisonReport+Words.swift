@@ -45,9 +45,8 @@ extension ComparisonReport {
     private static func cause(of row: ComparisonRow, in mode: DeliveryMode, _ timeBase: TimeBase) -> String? {
         let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
         // A loss near an unmatched activation: the other mode's recognizer lost that gesture.
-        let nearby = AccidentalActivationRule.nearby
         let losses = other.arbitrationLosses.filter { loss in
-            row.unmatchedTimes(in: mode).contains { abs($0 - loss.time) <= nearby }
+            row.unmatchedTimes(in: mode).contains { AccidentalActivationRule.isNear(loss.time, $0...$0) }
         }
         var firstLoss: [String: Double] = [:]
         for loss in losses where firstLoss[loss.winner.description] == nil {
@@ -68,7 +67,7 @@ extension ComparisonReport {
         if mode == .indirectInput, summary.followsTransforms, lost == nil, !unmatched.isEmpty,
             transforms.count == unmatched.count
         {
-            return transformCause(transforms, compat: other, timeBase)
+            return transformCause(transforms, indirect: summary, compat: other, timeBase)
         }
         let simulated = unmatched.filter { $0.simulatedTouches > 0 }
         let clicks = unmatched.filter { $0.simulatedTouches == 0 && $0.pointerTouches > 0 }
@@ -90,14 +89,15 @@ extension ComparisonReport {
         // Simulated touches the rule calls no accident: they are the input of the pinch they are for.
         if mode == .compatibility, row.accidentalIn == nil {
             // What indirect mode's transform did here: failed on it, or went to another region.
-            let failure = row.indirect.failureInputs.first { failure in
-                failure.eventLocation != nil
-                    && inputs.contains { abs($0.time - failure.time) <= AccidentalActivationRule.nearby }
-            }
+            let failed = row.indirect.failureInputs.lazy.compactMap { failure in
+                failure.eventLocation.flatMap { pointer in
+                    inputs.contains { AccidentalActivationRule.isNear(failure.time, $0.time...$0.time) }
+                        ? (pointer, failure.time) : nil
+                }
+            }.first
             let transform =
-                failure.map { failure in
-                    "reached it, the pointer at \(failure.eventLocation.map(\.description) ?? "?"), and it failed at "
-                        + timeBase.text(atTimestamp: failure.time)
+                failed.map { pointer, time in
+                    "reached it, the pointer at \(pointer), and it failed at " + timeBase.text(atTimestamp: time)
                 } ?? "goes to the region under the pointer and did not reach it"
             return "it takes a pinch in both modes: in compat mode "
                 + (inputs.count == 1 ? "the pinch's simulated touches" : "pinches' simulated touches")
@@ -129,10 +129,14 @@ extension ComparisonReport {
     /// Why indirect mode's transforms of `inputs` set off a pinch or rotation recognizer that
     /// compat mode's simulated touches did not: the transform goes to the region under the
     /// pointer, each simulated touch to the region under itself, either side of the pointer; told
-    /// with what the `compat` recognizer followed of the first pinch's touches, and when it failed.
-    private static func transformCause(_ inputs: [ActivationInput], compat: ModeSummary, _ timeBase: TimeBase) -> String
-    {
+    /// with what the `compat` recognizer followed of the first pinch's touches while the
+    /// `indirect` one followed its transform, and when it failed.
+    private static func transformCause(
+        _ inputs: [ActivationInput], indirect: ModeSummary, compat: ModeSummary, _ timeBase: TimeBase
+    ) -> String {
         let first = inputs[0]
+        // The first pinch, from its activation to its end in indirect mode.
+        let end = indirect.transitions.first { $0.time >= first.time && $0.state != .began && $0.state != .changed }
         let reached =
             "in indirect mode "
             + (inputs.count == 1 ? "the pinch reached it as a transform " : "pinches reached it as transforms ")
@@ -142,15 +146,14 @@ extension ComparisonReport {
             let allowed = compat.allowedTouchTypes.map(\.rawValue).sorted().joined(separator: ", ")
             return reached + ", and its allowedTouchTypes ([\(allowed)]) leave out those direct touches"
         }
-        // The first failure at that pinch while following some of its simulated touches.
+        // The failure at that pinch while following some of its simulated touches.
         let failure = compat.failureInputs.first {
-            $0.simulatedTouches > 0 && $0.time >= first.time - AccidentalActivationRule.nearby
+            $0.simulatedTouches > 0 && AccidentalActivationRule.isNear($0.time, first.time...(end?.time ?? first.time))
         }
         guard let failure else { return reached + ": neither reached it" }
         let followed =
-            failure.simulatedTouches == 1
-            ? "only one of them, down at \(failure.starts.first.map(\.description) ?? "?")"
-            : "\(failure.simulatedTouches) of them"
+            failure.simulatedTouches == 1 && failure.starts.count == 1
+            ? "only one of them, down at \(failure.starts[0])" : "\(failure.simulatedTouches) of them"
         return reached + ": it followed " + followed + ", and failed at " + timeBase.text(atTimestamp: failure.time)
     }
 

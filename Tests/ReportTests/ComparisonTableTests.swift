@@ -112,6 +112,42 @@ final class ComparisonTableTests: XCTestCase {
             ])
     }
 
+    /// A pinch recognizer indirect mode's transform set off and compat mode's touches did not is
+    /// told by what the compat one followed of that pinch's touches: one of them, and when it
+    /// failed; none, though it failed on another pinch much later; or none its touch types take.
+    func testATransformOnlyPinchIsToldByWhatTheTouchesDidAtThatPinch() {
+        func report(failures: [ActivationInput], allowed: Set<TouchType> = Set(TouchType.allCases)) -> [String] {
+            var compat = GestureRecord(region: "left", name: "pinch", kind: .pinch)
+            compat.transitions = failures.map { GestureTransition(state: .failed, time: $0.time) }
+            compat.failureInputs = failures
+            compat.followsTransforms = true
+            compat.allowedTouchTypes = allowed
+            var indirect = GestureRecord(region: "left", name: "pinch", kind: .pinch)
+            indirect.transitions = [
+                GestureTransition(state: .began, time: 1), GestureTransition(state: .ended, time: 2.5),
+            ]
+            indirect.activationInputs = [ActivationInput(time: 1, touches: 0, eventLocation: Point(x: 500, y: 400))]
+            indirect.followsTransforms = true
+            return ComparisonReport(compat: [compat], indirect: [indirect]).differencesInWords(
+                timeBase: TimeBase(origin: 0))
+        }
+        let reached =
+            "left/pinch began once in indirect mode (key YES) and never in compat mode (key NO): in indirect mode the "
+            + "pinch reached it as a transform at 1.000s, the pointer at (500, 400), a transform going to the region "
+            + "under the pointer; in compat mode a pinch's two simulated touches, either side of the pointer, each "
+            + "go to the region under itself"
+        let one = ActivationInput(time: 2.5, touches: 1, simulatedTouches: 1, starts: [Point(x: 450, y: 400)])
+        XCTAssertEqual(
+            report(failures: [one]),
+            [reached + ": it followed only one of them, down at (450, 400), and failed at 2.500s"])
+        var later = one
+        later.time = 12
+        XCTAssertEqual(report(failures: [later]), [reached + ": neither reached it"])
+        XCTAssertEqual(
+            report(failures: [], allowed: [.indirectPointer]),
+            [reached + ", and its allowedTouchTypes ([indirectPointer]) leave out those direct touches"])
+    }
+
     /// A click's touch is `direct` in compat mode and `indirectPointer` in indirect mode: a tap
     /// taking only one type is recognized in one mode, said first, with its `allowedTouchTypes`;
     /// a drag that lost to a pan taking the click's direct touch names the winner. A pan that a
