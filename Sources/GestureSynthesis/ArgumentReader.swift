@@ -158,22 +158,23 @@ struct ArgumentReader {
 
     static let touchKeys: Set<String> = ["pressure", "size"]
 
-    /// The statement's `pressure=` (device units, or `%` of the axis's range) and `size=` (a length).
-    /// A click's `button=`: left by default; right or middle leave the fingers and the place to the
-    /// synthesizer, which presses them where the pad makes that button.
+    /// A click's `button=`: left by default; right or middle leave the fingers, their spacing and
+    /// the place to the synthesizer, which presses them where the pad makes that button.
     private func clickButton() throws(RecordingError) -> GestureScript.ClickButton {
         guard let text = values["button"] else { return .left }
         guard let button = GestureScript.ClickButton(rawValue: text.lowercased()) else {
             throw fail("button=\(text): expected left, right or middle")
         }
-        if button != .left, let given = ["fingers", "at"].first(where: { values[$0] != nil }) {
+        if button != .left, let given = ["fingers", "spacing", "at"].first(where: { values[$0] != nil }) {
             throw fail(
-                "button=\(text) chooses the fingers and the place that make a \(text) click on the pad: leave out "
+                "button=\(text) chooses the fingers, their spacing and the place that make a \(text) click on the pad: "
+                    + "leave out "
                     + "\(given)=")
         }
         return button
     }
 
+    /// The statement's `pressure=` (device units, or `%` of the axis's range) and `size=` (a length).
     func touch() throws(RecordingError) -> GestureScript.Touch {
         var touch = GestureScript.Touch()
         if let text = values["pressure"] {

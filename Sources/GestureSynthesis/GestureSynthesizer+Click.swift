@@ -1,6 +1,7 @@
 import LibinputEvents
 import Quirks
 import Recordings
+import TextTables
 
 /// How a click for a right or middle button is pressed on a pad: libinput reads a clickpad's one
 /// button by the fingers pressing it or by where they press, and posts another pad's buttons as
@@ -18,13 +19,17 @@ extension GestureSynthesizer.Pad {
     }
 
     /// `action` with the fingers and the place that make its button under the pad's default click
-    /// method: two fingers for a right click and three for a middle one (clickfinger); one finger
-    /// in the bottom button area (buttonareas: the pad's lowest 10 mm, or 15 % of its height where
-    /// that is less, the right button from 62.5 % of its width and the middle one from 37.5 %;
-    /// `tp_init_softbuttons`, src/evdev-mt-touchpad-buttons.c), at the middle of its button; or,
-    /// on a pad with buttons, as written, the button's key pressed. A left click stays as written.
+    /// method and settings: two fingers for a right click and three for a middle one (clickfinger,
+    /// `tp_clickfinger_set_button`); one finger in the bottom button area (buttonareas: the pad's
+    /// lowest 10 mm, or 15 % of its height where that is less, the right button from 62.5 % of its
+    /// width and the middle one from 37.5 %; `tp_init_softbuttons`, src/evdev-mt-touchpad-buttons.c),
+    /// at the middle of its button; or, on a pad with buttons, as written, the button's own key
+    /// pressed. A replay with middle-button emulation (which makes no middle area and starts the
+    /// right one at half the width) or left-handed buttons reads it otherwise. A left click stays as
+    /// written; a clickpad's right or middle one is refused beside `resting` fingers, which libinput
+    /// would count too.
     func placingClick(
-        _ action: GestureScript.Action, fail: (String) -> RecordingError
+        _ action: GestureScript.Action, resting: Int, fail: (String) -> RecordingError
     ) throws(RecordingError) -> GestureScript.Action {
         guard case .click(let fingers, let spacing, let travel, let at, let duration, let button) = action,
             button != .left
@@ -32,14 +37,13 @@ extension GestureSynthesizer.Pad {
         func click(_ fingers: Int, at: GestureScript.Position) -> GestureScript.Action {
             .click(fingers: fingers, spacing: spacing, travel: travel, at: at, duration: duration, button: button)
         }
-        switch clickMethod {
-        case nil:
-            let key = key(for: button)
-            guard device.has(type: Evdev.EV_KEY, code: key) else {
-                throw fail(
-                    "\(device.name) has no \(Evdev.codeName(type: Evdev.EV_KEY, code: key)) to make a \(button) click")
-            }
-            return click(fingers, at: at)
+        guard let method = clickMethod else { return action }
+        guard resting == 0 else {
+            throw fail(
+                "a \(button) click on \(device.name) is made by where or with how many fingers it presses, which the "
+                    + "\(TextTable.counted(resting, "finger")) resting would change: lift them first")
+        }
+        switch method {
         case .clickfinger:
             return click(button == .right ? 2 : 3, at: at)
         case .buttonAreas:

@@ -140,7 +140,7 @@ public enum GestureSynthesizer {
             begun.append((statement, micros(clock)))
             let values = try pad.touchValues(statement.touch, fail: fail)
             var placed = statement
-            placed.action = try pad.placingClick(statement.action, fail: fail)
+            placed.action = try pad.placingClick(statement.action, resting: resting.count, fail: fail)
             let fit = try fitted(placed, pad: pad, options: settings, fail: fail)
             let contact = fit.contact
             try pad.check(
@@ -150,7 +150,7 @@ public enum GestureSynthesizer {
                 pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
                 pad.noGestureNote(statement.action, libinput: options.libinput),
                 pad.jumpNote(contact, verb: statement.action.verb),
-                Self.trackedPairNote(statement.action, contact),
+                Self.trackedPairNote(statement.action, contact, tracks: pad.trackedTouches, resting: resting.count),
             ] {
                 if let note { notes.append("line \(statement.line): " + note) }
             }

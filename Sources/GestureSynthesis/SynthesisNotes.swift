@@ -117,11 +117,16 @@ extension GestureSynthesizer {
     /// Why a pinch of three or more fingers would drift: libinput follows only the topmost and the
     /// bottommost (`tp_gesture_handle_state_none`), and on an axis far from vertical those are not
     /// the two either side of the centre, so the centre it measures moves as the fingers spread.
-    static func trackedPairNote(_ action: GestureScript.Action, _ contact: Contact) -> String? {
-        guard case .pinch(let pinch) = action, pinch.fingers >= 3, let points = contact.samples.first?.points,
-            points.count == pinch.fingers
+    /// Of a pad that `tracks` fewer than the fingers, or beside fingers resting (first in libinput's
+    /// slot order), it says nothing: libinput's pair is then among touches the note does not weigh.
+    static func trackedPairNote(
+        _ action: GestureScript.Action, _ contact: Contact, tracks: Int, resting: Int
+    ) -> String? {
+        guard case .pinch(let pinch) = action, pinch.fingers >= 3, resting == 0, tracks >= pinch.fingers,
+            let landed = contact.samples.first?.points, landed.count == pinch.fingers
         else { return nil }
-        // libinput's choice, in slot order: the first finger highest up, the last lowest down.
+        // libinput's choice, in slot order, among the first four: the first highest up, the last lowest down.
+        let points = landed.prefix(4)
         var (top, bottom) = (0, 0)
         for i in points.indices.dropFirst() {
             if points[i].y < points[top].y {

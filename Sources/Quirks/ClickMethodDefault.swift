@@ -5,8 +5,8 @@ extension DeviceDescription {
     /// How a press of this pad's button picks the button: the method `asked` where the pad offers
     /// it, else libinput's default for it, by the model quirks `setsModel` says its quirks set;
     /// nil for a pad with buttons of its own, which libinput posts as they are
-    /// (`tp_button_config_click_get_methods`, `tp_click_get_default_method`,
-    /// src/evdev-mt-touchpad-buttons.c, 1.22.1 to 1.31.3).
+    /// (`tp_post_button_events`; `tp_button_config_click_get_methods`,
+    /// `tp_click_get_default_method`, src/evdev-mt-touchpad-buttons.c, 1.22.1 to 1.31.3).
     public func clickMethod(
         setsModel: (String) -> Bool, asked: DeviceConfiguration.ClickMethod?
     ) -> DeviceConfiguration.ClickMethod? {

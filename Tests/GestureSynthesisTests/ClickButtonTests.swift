@@ -14,6 +14,8 @@ final class ClickButtonTests: XCTestCase {
         for pad in [
             "touchpads_Logitech_Rechargeable_Touchpad_T650.desc", "touchpads_bcm5974.three-finger-click.desc",
             "touchpads_SynPS2_Synaptics_TouchPad.desc",
+            // 66.2 mm tall: its button area is 15 % of that, under 10 mm.
+            "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc",
         ] {
             let desc = devices.appendingPathComponent(pad).path
             for (script, code) in [("click button=right", 273), ("click button=middle dx=10mm duration=300ms", 274)] {
@@ -35,15 +37,26 @@ final class ClickButtonTests: XCTestCase {
         for (script, message) in [
             (
                 "click button=right fingers=2",
-                "button=right chooses the fingers and the place that make a right click on the pad: leave out fingers="
+                "button=right chooses the fingers, their spacing and the place that make a right click on the "
+                    + "pad: leave out fingers="
             ),
             ("click at=left button=middle", "leave out at="),
             ("click button=back", "button=back: expected left, right or middle"),
+            ("click button=right spacing=50mm", "leave out spacing="),
         ] {
             let refused = runCommand(["synthesize", "-e", script, "--desc", desc])
             XCTAssertEqual(refused.status, 65, script)
             XCTAssertTrue(refused.stderr.hasPrefix("touchsynth: -e:1: "), refused.stderr)
             XCTAssertTrue(refused.stderr.hasSuffix(message + "\n"), refused.stderr)
         }
+        // A clickpad's right click is where or how many fingers press, which a resting finger changes.
+        let clickpad = Fixtures.directory.appendingPathComponent("devices/touchpads_bcm5974.three-finger-click.desc")
+            .path
+        let resting = runCommand(["synthesize", "-e", "rest; click button=right", "--desc", clickpad])
+        XCTAssertEqual(resting.status, 65, resting.stderr)
+        XCTAssertTrue(
+            resting.stderr.hasSuffix(
+                "a right click on bcm5974 is made by where or with how many fingers it presses, which the 1 finger "
+                    + "resting would change: lift them first\n"), resting.stderr)
     }
 }
