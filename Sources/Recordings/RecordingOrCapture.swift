@@ -57,12 +57,12 @@ public struct RecordingOrCapture {
             return "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and diff read "
                 + "captures"
         }
-        // A bracket opening a line that is not JSON may open a quirks file's section, `[Palms]`.
-        guard value != nil || trimmed == "[" || trimmed.dropFirst().first.map({ "{[\"".contains($0) }) == true else {
-            guard trimmed.hasPrefix("["), trimmed.hasSuffix("]"), trimmed.count > 2 else { return nil }
+        // A bracket, then a letter, that is not JSON opens a quirks file's section, `[Palms]`.
+        if value == nil, trimmed.hasSuffix("]"), trimmed.dropFirst().first?.isLetter == true {
             return
                 "a section, \(trimmed), as a libinput quirks file opens: not a recording (--quirks takes quirks files)"
         }
+        guard trimmed.hasPrefix("[") || value != nil else { return nil }
         return "JSON, not a recording (nor a libinput capture, whose lines are objects with a type)"
     }
 

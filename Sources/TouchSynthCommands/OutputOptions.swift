@@ -14,7 +14,10 @@ struct OutputOptions: ParsableArguments {
     ) var mode = ModeChoice.raw
     @Flag(help: Help.json) var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
-    @Option(name: .customLong("screen"), parsing: .unconditional, help: Help.screen) var givenScreen: ScreenSize?
+    @Option(
+        name: .customLong("screen"), parsing: .unconditional,
+        help: ArgumentHelp(Help.screen.abstract + " (default: \(ScreenSize(size: .defaultScreen)))"))
+    var givenScreen: ScreenSize?
     /// The screen: `--screen`'s, else the default one.
     var screen: ScreenSize { givenScreen ?? ScreenSize(size: .defaultScreen) }
     @Flag(help: Help.pointerLock) var pointerLock = false

@@ -65,7 +65,10 @@ extension TouchSynth {
                 throw ValidationError("--version takes no argument but a command's name")
             }
             let (_, named) = commandPath(arguments.prefix { !$0.hasPrefix("-") })
-            if let option = RepeatedOptions.first(in: arguments, of: named.configuration.defaultSubcommand ?? named) {
+            // Help is asked for before what the options would do.
+            if !arguments.contains(where: { $0 == "--help" || $0 == "-h" }),
+                let option = RepeatedOptions.first(in: arguments, of: named.configuration.defaultSubcommand ?? named)
+            {
                 throw ValidationError("\(option) is given twice: it takes one value")
             }
             command = try parseAsRoot(arguments)

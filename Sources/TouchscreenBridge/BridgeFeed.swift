@@ -51,7 +51,7 @@ public final class BridgeFeed {
                     + ", none of which the bridge writes as touches")
         }
         // From its first frame, as every recording format counts and reads back.
-        let start = written.first?.time ?? 0
+        let start = written[0].time
         var frames = written.map { EvdevFrame(time: $0.time - start, events: $0.events) }
         let lift = feed.liftAll()
         if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }

@@ -251,6 +251,11 @@ final class ErrorMessageTests: XCTestCase {
             (["bench", "--rate", "100", recording], "--rate goes with --view-stream"),
             // An option of one value given twice, in any of its spellings: not the last kept in silence.
             (["replay", "--mode", "compat", recording, "--mode=both"], "--mode is given twice: it takes one value"),
+            // The default subcommand's options: corpus is corpus run.
+            (
+                ["corpus", "--jobs", "1", Fixtures.devices.path, "--jobs", "2"],
+                "--jobs is given twice: it takes one value"
+            ),
             (
                 ["synthesize", "-e", "tap", "-o", "/tmp/a.yml", "--desc", recording, "--output", "/tmp/b.yml"],
                 "--output is given twice: it takes one value"
