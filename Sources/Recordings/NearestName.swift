@@ -2,8 +2,9 @@ import Foundation
 
 /// For a path that names no file, the name beside it that a typo would most likely have meant:
 /// the one in its directory fewest edits away, when a few would do, so that a misspelt
-/// recording is found without listing the directory.
-enum NearestName {
+/// recording is found without listing the directory; and so for any name among others (a
+/// recognizer's, in the testing kit).
+public enum NearestName {
     /// `; did you mean pinch-in.yml?`, or empty when no name is near (or the directory is missing,
     /// which the path shows).
     static func hint(for path: String) -> String {
@@ -11,11 +12,15 @@ enum NearestName {
         let directory = given.isEmpty ? "." : given
         let name = (path as NSString).lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return "" }
-        // A typo changes a few characters: a quarter of the name's, at least two.
+        return nearest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
+    }
+
+    /// The one of `names` fewest edits from `name`, when a typo's few would do (a quarter of its
+    /// characters, at least two); the first in order of those as near.
+    public static func nearest(to name: String, among names: [String]) -> String? {
         let limit = max(2, name.count / 4)
         let near = names.compactMap { other in edits(name, other, atMost: limit).map { (other, $0) } }
-        guard let best = near.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return "" }
-        return "; did you mean \(best.0)?"
+        return near.min(by: { ($0.1, $0.0) < ($1.1, $1.0) })?.0
     }
 
     /// The insertions, deletions and substitutions that turn `a` into `b`; nil past `limit`.

@@ -352,8 +352,27 @@ extension ModeReplay {
         let lost = Self.arbitration(of: record)
         let own =
             lost.isEmpty && record.transitions.last?.state == .failed
-            ? " (by its own rules: no other recognizer won over it, the input did not fit it)" : ""
+            ? " (by its own rules: no other recognizer won over it, the input did not fit it"
+                + (record.failureInputs.last.map { Self.followed(at: $0) } ?? "") + ")" : ""
         return "its states: " + states.joined(separator: ", ") + runs + own + lost
+    }
+
+    /// `; it followed 2 touches, both simulated, as it failed`: what the input was, which the
+    /// recognizer's own limits (its touches, its touch types) can be held against.
+    private static func followed(at failure: ActivationInput) -> String {
+        guard failure.touches > 0 else {
+            return failure.eventLocation.map { "; it followed a transform, scroll or hover at \($0) as it failed" }
+                ?? ""
+        }
+        let touches = failure.touches == 1 ? "1 touch" : "\(failure.touches) touches"
+        let kinds = [(failure.simulatedTouches, "simulated"), (failure.pointerTouches, "a pointer's")]
+            .filter { $0.0 > 0 }
+            .map { count, kind in
+                failure.touches == 1
+                    ? kind : count == failure.touches ? (count == 2 ? "both " : "all ") + kind : "\(count) \(kind)"
+            }
+        return "; it followed \(touches)" + (kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", "))
+            + ", as it failed"
     }
 
     /// `; it lost arbitration to photo/zoom ×2 (…)`: each winner, and how to let both recognize.

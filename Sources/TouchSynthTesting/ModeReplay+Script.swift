@@ -34,8 +34,10 @@ extension ModeReplay {
     private static func synthesis(
         script: String, on device: String, libinput: String, relativeTo filePath: StaticString
     ) throws -> Synthesis {
-        try GestureSynthesizer.perform(
-            script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
-            libinput: libinput)
+        try TestFilePath.reading([device], relativeTo: filePath) { () throws(RecordingError) in
+            try GestureSynthesizer.perform(
+                script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
+                libinput: libinput)
+        }
     }
 }

@@ -45,9 +45,12 @@ public struct ModeReplay: CustomStringConvertible {
         _ path: String, description: String? = nil, device: String? = nil, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath
     ) throws {
-        let recording = try RecordingLoader.load(
-            TestFilePath.resolve(path, relativeTo: filePath),
-            description: description.map { TestFilePath.resolve($0, relativeTo: filePath) }, node: device)
+        let recording = try TestFilePath.reading([path, description], relativeTo: filePath) {
+            () throws(RecordingError) in
+            try RecordingLoader.load(
+                TestFilePath.resolve(path, relativeTo: filePath),
+                description: description.map { TestFilePath.resolve($0, relativeTo: filePath) }, node: device)
+        }
         try self.init(recording, named: (path as NSString).lastPathComponent, surface: surface, options: options)
     }
 
@@ -178,6 +181,13 @@ enum RecognizerLookup<Item> {
         if case .found(let item) = self { item } else { nil }
     }
 
+    /// The path a misspelt `text` most likely meant: nearest by its path, or by its name alone.
+    private static func nearest(to text: String, among paths: [RecognizerPath]) -> String? {
+        let spellings = paths.flatMap { [($0.description, $0), ($0.numberedName, $0)] }
+        let nearest = NearestName.nearest(to: text, among: spellings.map(\.0))
+        return spellings.first { $0.0 == nearest }?.1.description
+    }
+
     /// Why `text` found no one item among a surface's `records`, as a failure says it; "" when it
     /// found one.
     func problem(_ text: String, among records: [GestureRecord]) -> String {
@@ -186,6 +196,8 @@ enum RecognizerLookup<Item> {
         case .missing:
             "no recognizer \(text) on the surface (it has "
                 + ModeReplay.list(RecognizerPath.paths(of: records).map(\.description)) + ")"
+                + (Self.nearest(to: text, among: RecognizerPath.paths(of: records)).map { "; did you mean \($0)?" }
+                    ?? "")
         case .ambiguous(let paths):
             "\(text) names \(paths.count) recognizers, " + ModeReplay.list(paths.map(\.description))
                 + "; name one as region/name"

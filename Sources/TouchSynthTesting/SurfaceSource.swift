@@ -53,10 +53,12 @@ public struct SurfaceSource {
         _ path: String, screen: Size = .defaultScreen, kinds: [any RecognizerKind.Type] = [],
         relativeTo filePath: StaticString = #filePath
     ) throws(RecordingError) -> SurfaceSource {
-        let loaded = try RecognizerKinds.with(kinds) { () throws(RecordingError) in
-            try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath)) { error in
-                guard case .unknownKind = error else { return nil }
-                return "; give an app's own kind to SurfaceSource.file as kinds: [MyKind.self]"
+        let loaded = try TestFilePath.reading([path], relativeTo: filePath) { () throws(RecordingError) in
+            try RecognizerKinds.with(kinds) { () throws(RecordingError) in
+                try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath)) { error in
+                    guard case .unknownKind = error else { return nil }
+                    return "; give an app's own kind to SurfaceSource.file as kinds: [MyKind.self]"
+                }
             }
         }
         var source = description(loaded, screen: screen)

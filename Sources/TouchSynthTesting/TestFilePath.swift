@@ -10,6 +10,23 @@ enum TestFilePath {
         return (("\(filePath)" as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
     }
 
+    /// What `body` returns, reading `paths` resolved; a file it finds missing that one of them
+    /// named relatively is said to be read from the test file's directory, which a reader used to
+    /// the current directory (as `Replay` and the CLI read it) may not expect.
+    static func reading<T>(
+        _ paths: [String?], relativeTo filePath: StaticString, _ body: () throws(RecordingError) -> T
+    ) throws(RecordingError) -> T {
+        do { return try body() } catch {
+            let relative = paths.compactMap { $0 }.filter { !$0.hasPrefix("/") }
+            guard error.kind == .missingFile,
+                relative.contains(where: { resolve($0, relativeTo: filePath) == error.file })
+            else { throw error }
+            var told = error
+            told.message += " (a relative path is read from the test file's directory)"
+            throw told
+        }
+    }
+
     /// `name` as a file name: its letters, digits and `-_.`, the rest `-`; a long one (a gesture
     /// script) cut, with a hash of the whole so that two long names stay apart.
     static func fileName(_ name: String) -> String {

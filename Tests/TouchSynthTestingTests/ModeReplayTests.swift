@@ -445,6 +445,23 @@ struct ModeReplayTests {
                 // Where the pinch went instead: the recognizers of this mode that did change state.
                 && message(of: issue).contains("; canvas/pinch activated instead")
         }
+        // A recognizer that failed by its own rules is told what it followed as it failed: a
+        // one-finger pan, the pinch's two simulated touches.
+        let oneFinger = SurfaceSource.build {
+            let pan = PanGestureRecognizer(name: "draw")
+            pan.maximumNumberOfTouches = 1
+            return Surface(regions: [
+                Region(name: "board", frame: Rect(x: 0, y: 0, width: 1440, height: 900), gestureRecognizers: [pan])
+            ])
+        }
+        let drawn = try ModeReplay(Self.pinch, surface: oneFinger)
+        withKnownIssue {
+            drawn.expect("board/draw", .activated, in: .compatibility)
+        } matching: { issue in
+            message(of: issue).contains(
+                "(by its own rules: no other recognizer won over it, the input did not fit it; it followed 2 touches, "
+                    + "both simulated, as it failed)")
+        }
     }
 
     /// A pan left at UIKit's default scroll mask takes none of indirect mode's scroll events: the
@@ -528,6 +545,7 @@ struct ModeReplayTests {
             replay.expectAccidentalActivations(["photo/pann"], in: .compatibility)
         } matching: { issue in
             message(of: issue).hasPrefix("\(name): compat: no recognizer photo/pann on the surface (it has ")
+                && message(of: issue).contains("); did you mean photo/pan?")
         }
     }
 }

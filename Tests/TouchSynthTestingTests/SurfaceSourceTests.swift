@@ -77,12 +77,16 @@ struct SurfaceSourceTests {
         #expect(replay.recording.notes.isEmpty)
         #expect(replay[.compatibility].surface.records.contains { $0.region == "button" })
         let here = (("\(#filePath)" as NSString).deletingLastPathComponent as NSString)
-        #expect(throws: RecordingError.self) { try ModeReplay("Recordings/none.yml") }
-        do {
-            _ = try ModeReplay("Recordings/none.yml")
-        } catch {
-            #expect("\(error)".contains(here.appendingPathComponent("Recordings/none.yml")))
-        }
+        // A relative path that finds nothing says where it was read from, whatever the current directory.
+        let missing = #expect(throws: RecordingError.self) { try ModeReplay("Recordings/none.yml") }
+        #expect(
+            missing?.description
+                == here.appendingPathComponent("Recordings/none.yml")
+                + ": no such file (a relative path is read from the test file's directory)")
+        let surface = #expect(throws: RecordingError.self) { try SurfaceSource.file("none.yml") }
+        #expect(surface?.message.hasSuffix("(a relative path is read from the test file's directory)") == true)
+        let absolute = #expect(throws: RecordingError.self) { try ModeReplay("/nonexistent/none.yml") }
+        #expect(absolute?.message.contains("test file's directory") == false)
     }
 
     /// A surface, or a region, made once and returned for both modes would take both modes'
