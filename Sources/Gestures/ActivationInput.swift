@@ -4,7 +4,7 @@ import AppEvents
 /// a comparison of the two modes needs them, or where the transform, scroll or hover event it
 /// followed instead was.
 public struct ActivationInput: Equatable, Sendable {
-    /// Seconds, on the events' clock: the activation's time.
+    /// Seconds, on the events' clock: when it activated (or failed).
     public var time: Double
     /// The touches it followed.
     public var touches: Int

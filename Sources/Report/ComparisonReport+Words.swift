@@ -40,8 +40,9 @@ extension ComparisonReport {
     /// each of them tells: the pinch's simulated touches (moved, or held still as a long press),
     /// or a click, whose touch is `direct` in one mode and `indirectPointer` in the other (which a
     /// recognizer's `allowedTouchTypes` may leave out), each told with when and where, both where
-    /// some were one and some the other; and when the other mode's recognizer lost arbitration, to
-    /// which and when.
+    /// some were one and some the other; a pinch recognizer that indirect mode's transforms alone
+    /// set off, by where each mode delivered the pinch (``transformCause``); and when the other
+    /// mode's recognizer lost arbitration, to which and when.
     private static func cause(of row: ComparisonRow, in mode: DeliveryMode, _ timeBase: TimeBase) -> String? {
         let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
         // A loss near an unmatched activation: the other mode's recognizer lost that gesture.
