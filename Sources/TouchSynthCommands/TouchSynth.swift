@@ -202,8 +202,8 @@ func emitRaw(_ text: String) throws {
     if !CommandIO.current.writeOut(text) { try failWriting("stdout", errno: errno) }
 }
 
-/// Writes a line to stderr; nothing more can be done if that fails.
+/// Writes a line to stderr, its control characters written out (what it quotes from a file or the
+/// environment may hold a newline or a terminal's escape); nothing more can be done if that fails.
 func writeStderr(_ line: String) {
-    // What a line quotes from a file or the environment may hold a newline or a terminal's escape.
     CommandIO.current.writeErr(RecordingError.escaped(line) + "\n")
 }

@@ -54,7 +54,7 @@ public final class BridgeFeed {
         let start = written[0].time
         var frames = written.map { EvdevFrame(time: $0.time - start, events: $0.events) }
         let lift = feed.liftAll()
-        if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }
+        if !lift.isEmpty { frames.append(EvdevFrame(time: frames[frames.count - 1].time + 1000, events: lift)) }
         return Recording(device: touchscreen.description, frames: frames)
     }
 }
