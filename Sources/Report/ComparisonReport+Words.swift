@@ -64,11 +64,10 @@ extension ComparisonReport {
         let unmatched = row.unmatched[mode].compactMap {
             summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
         }
-        let transforms = unmatched.filter { $0.touches == 0 && $0.eventLocation != nil }
         if mode == .indirectInput, summary.followsTransforms, lost == nil, !unmatched.isEmpty,
-            transforms.count == unmatched.count
+            unmatched.allSatisfy({ $0.touches == 0 && $0.eventLocation != nil })
         {
-            return transformCause(transforms, indirect: summary, compat: other, timeBase)
+            return transformCause(unmatched, indirect: summary, compat: other, timeBase)
         }
         let simulated = unmatched.filter { $0.simulatedTouches > 0 }
         let clicks = unmatched.filter { $0.simulatedTouches == 0 && $0.pointerTouches > 0 }
@@ -90,16 +89,17 @@ extension ComparisonReport {
         // Simulated touches the rule calls no accident: they are the input of the pinch they are for.
         if mode == .compatibility, row.accidentalIn == nil {
             // What indirect mode's transform did here: failed on it, or went to another region.
-            let failed = row.indirect.failureInputs.lazy.compactMap { failure in
-                failure.eventLocation.flatMap { pointer in
-                    inputs.contains { AccidentalActivationRule.isNear(failure.time, $0.time...$0.time) }
-                        ? (pointer, failure.time) : nil
-                }
-            }.first
-            let transform =
-                failed.map { pointer, time in
-                    "reached it, the pointer at \(pointer), and it failed at " + timeBase.text(atTimestamp: time)
-                } ?? "goes to the region under the pointer and did not reach it"
+            let transform: String
+            if let failure = row.indirect.failureInputs.first(where: { failure in
+                failure.eventLocation != nil
+                    && inputs.contains { AccidentalActivationRule.isNear(failure.time, $0.time...$0.time) }
+            }), let pointer = failure.eventLocation {
+                transform =
+                    "reached it, the pointer at \(pointer), and it failed at "
+                    + timeBase.text(atTimestamp: failure.time)
+            } else {
+                transform = "goes to the region under the pointer and did not reach it"
+            }
             return "it takes a pinch in both modes: in compat mode "
                 + (inputs.count == 1 ? "the pinch's simulated touches" : "pinches' simulated touches")
                 + ", either side of the pointer, began it" + whenAndWhere + "; in indirect mode the transform "

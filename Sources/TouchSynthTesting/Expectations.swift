@@ -368,8 +368,11 @@ extension ModeReplay {
         let kinds = [(failure.simulatedTouches, "simulated"), (failure.pointerTouches, "a pointer's")]
             .filter { $0.0 > 0 }
             .map { count, kind in
-                failure.touches == 1
-                    ? kind : count == failure.touches ? (count == 2 ? "both " : "all ") + kind : "\(count) \(kind)"
+                switch count {
+                case failure.touches where count == 1: kind
+                case failure.touches: (count == 2 ? "both " : "all ") + kind
+                default: "\(count) \(kind)"
+                }
             }
         return "; it followed \(touches)" + (kinds.isEmpty ? "" : ", " + kinds.joined(separator: ", "))
             + ", as it failed"

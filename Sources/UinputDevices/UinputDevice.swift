@@ -54,18 +54,14 @@ public final class UinputDevice {
             switch code {
             // A path that is no device is the wrong path, which the advice on uinput's permissions would not mend.
             case EACCES, EPERM:
-                if let what = Self.notADevice(path) {
-                    throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
-                }
+                if let wrongPath = Self.notADevice(path) { throw wrongPath }
                 throw UinputError(.permission, "cannot open \(path): permission denied")
             // A path of the user's that is not there is a typo, not a missing module.
             case ENOENT where !["/dev/uinput", "/dev/input/uinput"].contains(path):
                 throw UinputError(.notADevice, "\(path): no such file")
             // A FIFO without a reader says ENXIO too: what the path is tells them apart.
             case ENOENT, ENODEV, ENXIO:
-                if let what = Self.notADevice(path) {
-                    throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
-                }
+                if let wrongPath = Self.notADevice(path) { throw wrongPath }
                 throw UinputError(.unavailable, "no \(path)")
             case EISDIR:
                 throw UinputError(.notADevice, "\(path) is a directory, not the uinput device")
@@ -73,9 +69,9 @@ public final class UinputDevice {
                 throw UinputError(.system, "cannot open \(path): \(String(cString: strerror(code)))")
             }
         }
-        if let what = Self.notADevice(path) {
+        if let wrongPath = Self.notADevice(path) {
             close(fd)
-            throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
+            throw wrongPath
         }
         notes =
             description.codes[Evdev.EV_FF] == nil
@@ -91,18 +87,21 @@ public final class UinputDevice {
 
     deinit { destroy() }
 
-    /// What `path` is when it is there and not a character device: "a file", "a FIFO"…
-    private static func notADevice(_ path: String) -> String? {
+    /// Why `path` is the wrong path, when it is there and not a character device: what it is ("a
+    /// file", "a FIFO"…), not the uinput device.
+    private static func notADevice(_ path: String) -> UinputError? {
         var found = stat()
         guard stat(path, &found) == 0 else { return nil }
+        let what: String
         switch found.st_mode & S_IFMT {
         case S_IFCHR: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFBLK: return "a block device"
-        default: return "a file"
+        case S_IFDIR: what = "a directory"
+        case S_IFIFO: what = "a FIFO"
+        case S_IFSOCK: what = "a socket"
+        case S_IFBLK: what = "a block device"
+        default: what = "a file"
         }
+        return UinputError(.notADevice, "\(path) is \(what), not the uinput device")
     }
 
     /// Writes one frame (or several); the kernel stamps the time.
