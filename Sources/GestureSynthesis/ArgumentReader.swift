@@ -242,6 +242,11 @@ struct ArgumentReader {
         guard let text = values[key] else { return value }
         let v = try number(key, text, units: [("mm", 1), ("cm", 10)], bare: 1)
         guard abs(v) <= 1000 else { throw fail("\(key)=\(text): more than a metre; no touchpad is that big") }
+        // Less than a unit of the finest pad described under Tests/Fixtures (69 units a millimetre):
+        // it would round to nothing.
+        guard v == 0 || abs(v) >= 0.01 else {
+            throw fail("\(key)=\(text): under a hundredth of a millimetre, less than a touchpad's unit")
+        }
         if positive && v <= 0 { throw fail("\(key)=\(text): must be greater than 0") }
         if nonNegative && v < 0 { throw fail("\(key)=\(text): must not be negative") }
         return v

@@ -9,7 +9,8 @@ import Gestures
 /// the modes. It is accidental when compatibility mode's simulated touches set off a recognizer
 /// other than those the pinch is for (``isAccidental(in:_:followsTransforms:)``: a photo's pan
 /// started by a pinch's simulated touches on top of the scrolling both modes share), the hazard
-/// Apple names, "other gesture recognizers"; a pinch or rotation recognizer the touches began
+/// Apple names on the key's documentation page, touches that "may incidentally activate other gesture
+/// recognizers"; a pinch or rotation recognizer the touches began
 /// where indirect mode's transform did not (the touches land either side of the pointer, the
 /// transform at it) differs between the modes without accident. One a pointer's touch type
 /// explains (a recognizer that takes `indirectPointer` touches alone) is the app's design.

@@ -60,7 +60,7 @@ public struct ModeReplay: CustomStringConvertible {
         _ recording: Recording, named name: String, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions()
     ) throws {
-        if let problem = surface.configuration.problem { throw BadConfiguration(description: problem) }
+        if let problem = surface.configuration.problem { throw BadConfiguration(recording: name, problem: problem) }
         let replay = try Replay(.recording(recording), options: options)
         self.name = name
         self.recording = recording
@@ -73,7 +73,7 @@ public struct ModeReplay: CustomStringConvertible {
         let pipeline = try ModePipeline.run(
             replay.events, configuration: surface.configuration, options: surface.pipelineOptions
         ) {
-            made.append(try surface.makeFresh(besides: made))
+            made.append(try surface.makeFresh(besides: made, recording: name))
             return made[made.count - 1]
         }
         compat = ModeOutcome(pipeline[.compatibility])

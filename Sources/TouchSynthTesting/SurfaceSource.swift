@@ -17,20 +17,20 @@ public struct SurfaceSource {
     /// on the screen reaches, as `touchsynth compare` warns.
     private(set) var notes: [String] = []
 
-    /// A surface from ``make``, refused when it is, or holds a region of, one made before: each
-    /// mode's recognizers must see that mode's events alone.
-    func makeFresh(besides made: [Surface]) throws -> Surface {
+    /// A surface from ``make`` for the replay of `recording`, refused when it is, or holds a
+    /// region of, one made before: each mode's recognizers must see that mode's events alone.
+    func makeFresh(besides made: [Surface], recording: String) throws -> Surface {
         let surface = try make()
         let regions = Set(surface.regions.map(ObjectIdentifier.init))
         if made.contains(where: { $0 === surface || $0.regions.contains { regions.contains(ObjectIdentifier($0)) } }) {
-            throw SurfaceReused()
+            throw SurfaceReused(recording: recording)
         }
         // As a description file's frame is checked: a frame nothing could hit-test would leave the
         // region's recognizers silent, and the failure would blame the input.
         if let region = surface.regions.first(where: { !$0.frame.isFrame }) {
             throw BadConfiguration(
-                description:
-                    "region \(region.name)'s frame \(region.frame) must have finite values and no negative size")
+                recording: recording,
+                problem: "region \(region.name)'s frame \(region.frame) must have finite values and no negative size")
         }
         return surface
     }
@@ -113,14 +113,22 @@ public struct SurfaceSource {
 /// A ``SurfaceSource/build(screen:_:)`` closure that returned, for the second mode, the surface
 /// or a region it returned for the first: both modes' events would reach the same recognizers.
 public struct SurfaceReused: Error, CustomStringConvertible, Sendable {
+    /// The name of the recording being replayed, as ``ModeReplay`` names it in failures.
+    public var recording: String
+
     public var description: String {
-        "the surface's closure returned the surface, or a region, it made for the other mode: each call must build "
-            + "a fresh one, with new regions and new recognizers"
+        "\(recording): the surface's closure returned the surface, or a region, it made for the other mode: "
+            + "each call must build a fresh one, with new regions and new recognizers"
     }
 }
 
 /// A ``SurfaceSource/configured(_:)`` change no translator takes (a start or a distance not finite,
 /// a screen of no size…), said as ``AppEventTranslator/Configuration/problem`` says it.
 public struct BadConfiguration: Error, CustomStringConvertible, Sendable {
-    public var description: String
+    /// The name of the recording the replay was of, as ``ModeReplay`` names it in failures.
+    public var recording: String
+    /// What is wrong, without the recording's name.
+    public var problem: String
+
+    public var description: String { "\(recording): \(problem)" }
 }

@@ -108,6 +108,8 @@ final class SynthesisTests: XCTestCase {
             ("rest fingers=6", "s:1: fingers=6: expected a whole number from 1 to 5"),
             ("scroll dy=0", "s:1: a scroll with dx=0 and dy=0 goes nowhere: hold rests fingers still"),
             ("move dx=0mm dy=0cm", "s:1: a move with dx=0 and dy=0 goes nowhere"),
+            ("scroll dx=1e-300", "s:1: dx=1e-300: under a hundredth of a millimetre, less than a touchpad's unit"),
+            ("swipe distance=0.009mm", "s:1: distance=0.009mm: under a hundredth of a millimetre"),
             ("rotate angle=0", "s:1: a rotate with scale=1 and angle=0 neither spreads nor turns"),
             ("pinch scale=100%", "s:1: a pinch with scale=1 and angle=0"),
         ]

@@ -90,7 +90,7 @@ struct SurfaceSourceTests {
     }
 
     /// A surface, or a region, made once and returned for both modes would take both modes'
-    /// events: refused, saying each call must build a fresh one.
+    /// events: refused, naming the recording and saying each call must build a fresh one.
     @Test func aSurfaceOrRegionReturnedForBothModesIsRefused() {
         let page = Surface(regions: [
             Region(
@@ -100,17 +100,20 @@ struct SurfaceSourceTests {
         let photo = Region(name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900))
         for source in [SurfaceSource.build { page }, .build { Surface(regions: [photo]) }] {
             let error = #expect(throws: SurfaceReused.self) { try ModeReplay(ModeReplayTests.pinch, surface: source) }
+            #expect(error?.description.hasPrefix("pinch-in.yml: the surface's closure returned") == true)
             #expect(error?.description.contains("each call must build a fresh one") == true)
         }
     }
 
     /// A region whose frame nothing could hit-test (not a number, a negative size) is the test's
-    /// mistake, said before any replay: otherwise its recognizers stay silent and the input is blamed.
+    /// mistake, said before any replay with the recording's name: otherwise its recognizers stay
+    /// silent and the input is blamed.
     @Test(arguments: [Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: -1, height: 10)])
     func aRegionWithAFrameNothingCanHitIsRefused(frame: Rect) {
         let source = SurfaceSource.build { Surface(regions: [Region(name: "photo", frame: frame)]) }
         let error = #expect(throws: BadConfiguration.self) { try ModeReplay(ModeReplayTests.pinch, surface: source) }
-        #expect(error?.description.hasPrefix("region photo's frame ") == true)
+        #expect(error?.recording == "pinch-in.yml")
+        #expect(error?.description.hasPrefix("pinch-in.yml: region photo's frame ") == true)
     }
 
     /// A name alone that two regions have names neither: the failure lists both paths.
