@@ -2,10 +2,11 @@ import Recordings
 
 extension SequenceAnalysis {
     /// Why touch `touch`, an edge palm from `began`, stayed one until it ended: libinput lets an
-    /// edge palm go only if, within 200 ms of its beginning, it is out of the edge zones and has
-    /// gone from where it began sideways (any way but north or south: it does not ask which side),
-    /// or from the top zone downwards (`tp_palm_detect_move_out_of_edge`). Empty where the frames do not say
-    /// why: no zones measured, or a frame that by these rules would have let it go.
+    /// edge palm go when another finger, no palm, is down beside it (`tp_palm_detect_multifinger`),
+    /// or when, within 200 ms of its beginning, it is out of the edge zones and has gone from where
+    /// it began sideways (any way but north or south: it does not ask which side), or from the top
+    /// zone downwards (`tp_palm_detect_move_out_of_edge`). Empty where the frames do not say why:
+    /// no zones measured, or a frame that by these rules would have let it go.
     func edgePalmStayed(touch: Int, began: UInt64) -> String {
         guard let (width, height) = padSize,
             case let zones = PalmEdgeZones(width: width, height: height, device: recording.device),
@@ -29,7 +30,8 @@ extension SequenceAnalysis {
         }
         let rule =
             "libinput lets an edge palm go only if it leaves the zone within \(Self.ms(rules.edgePalmTimeout)) ms, "
-            + (fromSide ? "going any way but north or south" : "going down") + "; " + rules.edgePalmRelease
+            + (fromSide ? "going any way but north or south" : "going down")
+            + ", or when another finger, no palm, is down beside it; " + rules.edgePalmRelease
         // Out of the zone in time, it stayed one for its direction, lifted in time or not.
         if let leftGoing {
             let wrong = CompassDirection(octants: leftGoing.octants & ~away & 0xff).name

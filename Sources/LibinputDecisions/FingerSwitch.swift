@@ -86,9 +86,10 @@ extension GestureAnalysis {
     /// A finger count that changed after libinput settled on `outcome` but before it sent the
     /// gesture's first event: until then libinput takes a new count at once, without the 100 ms
     /// wait, and stays in the gesture's state (`!tp->gesture.started` in `tp_gesture_handle_state`;
-    /// from 1.27 `tp_gesture_debounce_finger_changes`), so the gesture went on with the new
-    /// count. Told where the first event came with no other decision of the gesture machine
-    /// between, at a frame counting another number of fingers than the decision did.
+    /// from 1.27 `tp_gesture_has_started`, in 1.28 `tp_gesture_debounce_finger_changes`), so the
+    /// gesture went on with the new count. Told where the first event came with no other decision
+    /// of the gesture machine between, at a frame counting another number of fingers than the
+    /// decision did.
     static func countTakenAtOnce(_ outcome: Outcome, in analysis: SequenceAnalysis) -> Finding? {
         let frames = analysis.recording.frames
         guard let decided = outcome.decision.cause?.time, let from = frame(of: outcome.decision, in: analysis),

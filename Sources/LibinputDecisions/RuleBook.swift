@@ -266,10 +266,13 @@ struct RuleBook {
     }
 
     /// How long after it began an edge palm may leave the zone to be let go (`PALM_TIMEOUT`, ms),
-    /// and where it is let go if it leaves within it, away from the edge.
+    /// and where it is let go: if it leaves within it, away from the edge, then whenever another
+    /// finger, no palm, is down beside it (`tp_palm_detect_multifinger`).
     let edgePalmTimeout = 200.0
     var edgePalmRelease: String {
-        cite("evdev-mt-touchpad.c", ["1.22.1": 979, "1.28.1": 981, "1.31.3": 916])
+        cite(
+            "evdev-mt-touchpad.c", ["1.22.1": 979, "1.28.1": 981, "1.31.3": 916],
+            ["1.22.1": 1057, "1.28.1": 1059, "1.31.3": 991])
     }
 
     /// Where libinput drops a touchpad's BTN_0…BTN_2 without a trackpoint to pass them to.
@@ -363,9 +366,12 @@ struct RuleBook {
     /// (``SequenceExplanation/conclusionAcrossVersions``).
     var citesLines = true
 
-    func cite(_ file: String, _ lines: [String: Int]) -> String {
+    /// `src/FILE:LINE (libinput VERSION)` for the version cited; several places in one file are
+    /// `:LINE, LINE`, in the order given.
+    func cite(_ file: String, _ lines: [String: Int]...) -> String {
         guard citesLines else { return "src/\(file)" }
-        let line = lines[cited].map { ":\($0)" } ?? ""
+        let found = lines.compactMap { $0[cited] }
+        let line = found.isEmpty ? "" : ":" + found.map(String.init).joined(separator: ", ")
         return "src/\(file)\(line) (libinput \(cited)" + (cited == version ? ")" : ", nearest to \(version))")
     }
 }

@@ -9,9 +9,10 @@ extension RuleBook {
         abs(a.x - b.x) < scrollBox.x && abs(a.y - b.y) < scrollBox.y
     }
 
-    /// The gate before every step of `tp_gesture_detect_motion_gestures`: while both touches have
-    /// moved under 1 mm since the fingers were detected, libinput decides nothing, however long
-    /// they have been down. `touch` had moved `moved` mm at `at`, `elapsed` ms in; at the frame
+    /// The gate before the steps of `tp_gesture_detect_motion_gestures` that weigh two touches'
+    /// motion (one finger, and more fingers than slots, are decided before it): while both touches
+    /// have moved under 1 mm since the fingers were detected, libinput decides nothing, however
+    /// long they have been down. `touch` had moved `moved` mm at `at`, `elapsed` ms in; at the frame
     /// before, `before` ms in, both were under it.
     func stillGate(touch: Int, moved: Double, elapsed: Double, before: Double, at: UInt64) -> Finding {
         let n = SequenceAnalysis.number

@@ -3,10 +3,10 @@ import Recordings
 /// What libinput's rules for several touches made of a touch coming down beside others, on a
 /// clickpad that tells thumbs (`tp_thumb_update_multifinger`, src/evdev-mt-touchpad-thumb.c).
 /// They weigh the two lowest touches, in this order: a finger moving fast makes the new touch a
-/// thumb, unless the two lowest are as close as a two-finger scroll's; the two lowest within
-/// 35 × 25 mm are both fingers; touches all down within 100 ms, the lowest above the exclusion
-/// line, are all fingers; the lowest more than 25 mm below the next is a thumb; else all are
-/// fingers. Counting all as fingers releases a touch jailed before, without a line in the log.
+/// thumb, unless two-finger scrolling is on and the two lowest are within its box; the two lowest
+/// within 35 × 25 mm are both fingers; touches all down within 100 ms, the lowest above the
+/// exclusion line, are all fingers; the lowest more than 25 mm below the next is a thumb; else all
+/// are fingers. Counting all as fingers releases a touch jailed before, without a line in the log.
 struct ThumbContext {
     /// The step that decided.
     enum Step: Equatable {

@@ -56,14 +56,13 @@ public enum QuirksFileCheck {
                 case .valueOrSection where isMatch: return refused("\(line) comes after the section's values")
                 default: break
                 }
-                let parts = line.split(separator: "=", omittingEmptySubsequences: false)
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    return refused("expected Key=value, have \(line)")
+                guard let parts = Self.keyAndValue(line) else { return refused("expected Key=value, have \(line)") }
+                if parts.value.hasPrefix("\"") || parts.value.hasPrefix("'") {
+                    return refused("a value in quotes: \(line)")
                 }
-                if parts[1].hasPrefix("\"") { return refused("a value in quotes: \(line)") }
                 if isMatch {
                     section?.hasMatch = true
-                } else if parts[0].hasPrefix("Model") || parts[0].hasPrefix("Attr") {
+                } else if parts.key.hasPrefix("Model") || parts.key.hasPrefix("Attr") {
                     section?.hasProperty = true
                 } else {
                     return refused("a key neither Match…, Model… nor Attr…: \(line)")
@@ -86,11 +85,17 @@ public enum QuirksFileCheck {
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
-    /// The value `text` gives `key` in the section `name` (`[Section]`), as written.
+    /// The value `text` gives `key` in the section `name` (`[Section]`), as libinput reads it.
     public static func value(ofKey key: String, inSection name: String, of text: String) -> String? {
         guard let line = line(ofKey: key, inSection: name, of: text) else { return nil }
-        let raw = lines(of: text)[line - 1]
-        return String(raw.dropFirst(key.count + 1))
+        return keyAndValue(lines(of: text)[line - 1]).map { String($0.value) }
+    }
+
+    /// A `Key=value` line cut as libinput cuts it (`strv_from_string(line, "=")`, which passes
+    /// over separators side by side, so `Key==v` is `Key` and `v`); nil unless it is two pieces.
+    static func keyAndValue(_ line: Substring) -> (key: Substring, value: Substring)? {
+        let parts = line.split(separator: "=")
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 
     /// Where libinput's error `Unknown key KEY in [Section]` points in `text`: the line of that

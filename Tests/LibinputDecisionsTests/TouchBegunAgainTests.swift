@@ -52,7 +52,8 @@ final class TouchBegunAgainTests: XCTestCase {
     }
 
     /// The finger comes down again 2 mm from the left side and moves straight down: libinput takes
-    /// the new touch for an edge palm, which it lets go only if it leaves the zone within 200 ms.
+    /// the new touch for an edge palm, which it lets go only if it leaves the zone within 200 ms (or
+    /// another finger comes).
     func testAnEdgePalmBegunAgainSaysWhyItStayedOne() throws {
         var finger = Finger(down: 0, up: 1.2) { t in t < 0.3 ? (30 - 28 * t / 0.3, 20) : (2, 20 + 20 * (t - 0.3)) }
         finger.pressing = { (0.3..<0.4).contains($0) ? 20 : 60 }
@@ -63,7 +64,9 @@ final class TouchBegunAgainTests: XCTestCase {
             palm.conclusion.contains(
                 "it stayed one: it was still in the edge zone when it had been down 200 ms (2.0 mm from the side), "
                     + "and libinput lets an edge palm go only if it leaves the zone within 200 ms, going any way but "
-                    + "north or south; src/evdev-mt-touchpad.c:979 (libinput 1.22.1)"), palm.conclusion)
+                    + "north or south, or when another finger, no palm, is down beside it; "
+                    + "src/evdev-mt-touchpad.c:979, 1057 (libinput 1.22.1)"),
+            palm.conclusion)
     }
 
     /// The first sequence explained of `script` performed on the description `device`.

@@ -36,6 +36,7 @@ final class QuirksFileCheckTests: XCTestCase {
             (match + "AttrPalmPressureThreshold=\n", 3, "expected Key=value"),
             (match + "AttrPalmPressureThreshold=4=0\n", 3, "expected Key=value"),
             (match + "AttrKeyboardIntegration=\"internal\"\n", 3, "a value in quotes"),
+            (match + "AttrKeyboardIntegration='internal'\n", 3, "a value in quotes"),
             (match + "PalmPressureThreshold=40\n", 3, "neither Match…, Model… nor Attr…"),
             (match + "attrPalm=1\n", 3, "unexpected line"),
             (
@@ -57,6 +58,18 @@ final class QuirksFileCheckTests: XCTestCase {
             XCTAssertTrue(found?.contains(says) == true, "\(text.debugDescription): \(found ?? "nil")")
         }
         XCTAssertEqual(problem("# nothing\n"), "q.quirks: no section: libinput refuses an empty quirks file")
+    }
+
+    /// libinput cuts a line at each run of `=` (`strv_from_string`): `Key==v` and `Key=v=` are a key
+    /// and a value to it, as `Key=v` is, and the value is `v`.
+    func testEqualsSignsSideBySideAreOneSeparator() {
+        let match = "[A]\nMatchUdevType=touchpad\n"
+        for line in ["AttrPalmPressureThreshold==40", "AttrPalmPressureThreshold=40="] {
+            let text = match + line + "\n"
+            XCTAssertNil(problem(text), line)
+            XCTAssertEqual(
+                QuirksFileCheck.value(ofKey: "AttrPalmPressureThreshold", inSection: "[A]", of: text), "40", line)
+        }
     }
 
     func testCommentsAndBlankLinesAreNotLines() {
