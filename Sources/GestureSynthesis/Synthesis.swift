@@ -84,7 +84,10 @@ public struct PerformedStatement: Sendable {
             let scaleOff = abs(total.scale / p.scale - 1) > Self.scaleTolerance
             let angleOff =
                 abs(total.angle - degrees) > max(Self.angleTolerance.degrees, abs(degrees) * Self.angleTolerance.share)
-            guard scaleOff || angleOff else { return nil }
+            // A scroll before the pinch (fingers that first moved the same way) reaches an app as one.
+            guard scaleOff || angleOff else {
+                return besides({ if case .pinch = $0 { true } else { false } }) ? differs(asked: asked) : nil
+            }
             return "asked \(asked); libinput's pinch"
                 + String(format: " scaled ×%.2f and turned %.1f°", total.scale, total.angle)
                 + (made.count > 1 ? ", and it made \(madeWords)" : "")
@@ -109,9 +112,9 @@ public struct PerformedStatement: Sendable {
             return made.contains { $0.button == UInt32(button.code) } ? nil : differs(asked: asked)
         case .tap, .click:
             guard !made.contains(where: { $0.button != nil }) else { return nil }
-            let tappingOff = !tapping && { if case .tap = action { true } else { false } }()
-            return differs(asked: "a button press")
-                + (tappingOff ? " (libinput taps only with tapping on, which is off by default)" : "")
+            guard case .tap = action else { return differs(asked: "a click") }
+            return differs(asked: "a tap (a button press)")
+                + (tapping ? "" : " (libinput taps only with tapping on, and it was off: --enable-tap turns it on)")
         case .rest, .lift, .pause, .set:
             return nil
         }

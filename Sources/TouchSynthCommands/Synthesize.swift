@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureSynthesis
+import LibinputEvents
 import MockedDevices
 import Recordings
 import Replays
@@ -31,6 +32,7 @@ struct Synthesize: ParsableCommand {
     @Option(name: .shortAndLong, help: Help.outputFile) var output: String?
     @Flag(help: "Replay the recording through libinput and warn of each statement it made another gesture of.")
     var verify = false
+    @OptionGroup(title: "Device configuration, for --verify's replay") var config: DeviceConfigOptions
 
     func validate() throws {
         guard (script == nil) != text.isEmpty else {
@@ -39,6 +41,9 @@ struct Synthesize: ParsableCommand {
         guard desc != nil || device != nil else { throw ValidationError("give the device's description with --desc") }
         let problem = GestureSynthesizer.Options.problem(rate: rate, jitter: jitter)
         if let problem { throw ValidationError("--" + problem) }
+        if !verify && config.configuration != DeviceConfiguration() {
+            throw ValidationError("a device setting is for --verify's replay: give --verify, or leave it out")
+        }
     }
 
     func run() throws {
@@ -55,7 +60,7 @@ struct Synthesize: ParsableCommand {
             if let seed { options.seed = seed }
         }
         for note in synthesis.recording.notes { writeStderr("touchsynth: warning: " + note) }
-        warn(try verify ? synthesis.verified() : [], in: script ?? "-e")
+        warn(try verify ? synthesis.verified(options: replayOptions(config: config)) : [], in: script ?? "-e")
         try writeRecording(synthesis.recording, to: output, format: format)
     }
 }

@@ -166,11 +166,18 @@ final class SynthesizedGestureTests: XCTestCase {
             [
                 "touchsynth: warning: -e: line 3 asked a 2-finger pinch ×1.05; libinput made a 2-finger "
                     + "hold (cancelled), two-finger scrolling",
-                "touchsynth: warning: -e: line 5 asked a button press; libinput made a 1-finger hold "
-                    + "(libinput taps only with tapping on, which is off by default)",
+                "touchsynth: warning: -e: line 5 asked a tap (a button press); libinput made a 1-finger hold "
+                    + "(libinput taps only with tapping on, and it was off: --enable-tap turns it on)",
             ])
         let replayed = try jsonLines(runCommand(["replay", "--json", file]).stdout)
         XCTAssertTrue(replayed.contains { $0["type"] as? String == "POINTER_SCROLL_FINGER" })
+        // The device settings are --verify's replay's: with tapping on, the tap is one.
+        let tapping = runCommand(["synthesize", "--verify", "--enable-tap", "--desc", desc, "-o", file, "-e", "tap"])
+        XCTAssertEqual(tapping.status, 0, tapping.stderr)
+        XCTAssertFalse(tapping.stderr.contains("asked"), tapping.stderr)
+        let unverified = runCommand(["synthesize", "--enable-tap", "--desc", desc, "-o", file, "-e", "tap"])
+        XCTAssertEqual(unverified.status, 64, unverified.stderr)
+        XCTAssertTrue(unverified.stderr.contains("a device setting is for --verify's replay"), unverified.stderr)
     }
 
     func check(_ e: Expectation, _ events: [[String: Any]], on device: String) {

@@ -85,6 +85,29 @@ final class UnlikeAskedTests: XCTestCase {
             ])
     }
 
+    /// A pinch libinput scrolled before it took it for one reaches an app as a scroll too: said,
+    /// though its scale is as asked; a pinch alone, after the hold every gesture begins with, is not.
+    func testAScrollBeforeAnAskedPinchIsSaid() throws {
+        let synthesis = try performed("pinch scale=2\npinch scale=2")
+        let starts = synthesis.performed.map(\.start)
+        let base: UInt64 = 1_000_000
+        let scroll = LibinputEvent(
+            time: base + starts[0] + 4000, device: "event10",
+            kind: .pointerScroll(
+                Scroll(source: .finger, vertical: 1, horizontal: nil, vertical120: nil, horizontal120: nil)))
+        let hold = [
+            LibinputEvent(time: base + starts[1], device: "event10", kind: .gestureHoldBegin(fingers: 2)),
+            LibinputEvent(
+                time: base + starts[1] + 4000, device: "event10", kind: .gestureHoldEnd(fingers: 2, cancelled: true)),
+        ]
+        let events =
+            [scroll] + pinch(at: base + starts[0] + 8000, scale: 2) + hold
+            + pinch(at: base + starts[1] + 8000, scale: 2)
+        XCTAssertEqual(
+            synthesis.unlikeAsked(in: events, recordingStart: base, tapping: false),
+            ["line 1 asked a 2-finger pinch ×2.00; libinput made two-finger scrolling, a 2-finger pinch"])
+    }
+
     /// A click asked for the right button, which libinput pressed as the left one, is said; one it
     /// pressed as asked is not; a left click is any button's.
     func testAClickOfAnotherButtonIsSaid() throws {
