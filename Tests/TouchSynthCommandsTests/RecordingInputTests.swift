@@ -177,6 +177,20 @@ final class RecordingInputTests: XCTestCase {
             modes.stdout)
     }
 
+    /// A touchpad's recording libinput made nothing of (touches too light for this pad) prints its
+    /// device alone; a warning says so and where to ask why, where one it made events of has none.
+    func testAReplayLibinputMadeNothingOfSaysWhereToAskWhy() throws {
+        let light = Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2_ALPS_GlidePoint.right-edge-scroll.events")
+            .path
+        let replayed = runCommand(["replay", light])
+        XCTAssertEqual(replayed.status, 0, replayed.stderr)
+        XCTAssertEqual(
+            replayed.stderr,
+            "touchsynth: warning: \(light): libinput reported nothing of the 55 frames played: `touchsynth explain` of "
+                + "the recording says why\n")
+        XCTAssertEqual(runCommand(["replay", pinch]).stderr, "")
+    }
+
     func testAFaultAfterTheReplaysEndIsAUsageError() throws {
         let result = runCommand(["replay", pinch, "--syn-dropped", "5"])
         XCTAssertEqual(result.status, 64, result.stderr)
