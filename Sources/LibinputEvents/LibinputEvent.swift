@@ -61,6 +61,14 @@ public struct LibinputEvent: Equatable, Sendable {
         /// LIBINPUT_EVENT_SWITCH_TOGGLE: a lid closed (on) or opened, a convertible folded into
         /// tablet mode (on) or out of it.
         case switchToggle(Switch, state: SwitchState)
+
+        /// A device added or removed: libinput's bookkeeping, no input of the device's.
+        public var isDeviceChange: Bool {
+            switch self {
+            case .deviceAdded, .deviceRemoved: true
+            default: false
+            }
+        }
     }
 
     /// libinput's event type name, as `libinput debug-events` prints it.

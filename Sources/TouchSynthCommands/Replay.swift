@@ -74,7 +74,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
             switch output {
             case .event(let event, let availableAt):
                 window.noteStart(json: self.output.json, once: &startNoted)
-                if case .deviceAdded = event.kind {} else if event.kind != .deviceRemoved { reported = true }
+                reported = reported || !event.kind.isDeviceChange
                 if !printing.attempt({ try printer.handle(event) { latency?.record(event, availableAt: availableAt) } })
                 {
                     stop.request()
@@ -87,8 +87,10 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         warn(report.replayNotes, in: recording)
         if !reported && report.framesDelivered > 0 && report.interruption == nil {
             warn(
-                ["libinput reported nothing of the \(report.framesDelivered) frames played: `touchsynth explain` of "
-                    + "the recording says why"], in: recording)
+                [
+                    "libinput reported nothing of the \(report.framesDelivered) frames played: `touchsynth explain` of "
+                        + "the recording says why"
+                ], in: recording)
         }
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         try printing.check()
