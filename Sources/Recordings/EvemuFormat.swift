@@ -231,11 +231,12 @@ public enum EvemuFormat: RecordingWriter {
                 throw RecordingError.bad(file, 1, "missing header: device has no B: capability lines")
             }
             var codes: [UInt16: Set<UInt16>] = [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]]
-            // The B: line of type 0 lists event types, not EV_SYN codes. Some writers leave a type
-            // out of it while listing its codes (seen: an Apple Touch Mouse, evemu 1.3); the kernel
-            // cannot deliver codes of an undeclared type, so a type with codes counts as declared.
+            // The B: line of type 0 says little: evemu has long written `0b` there for every device
+            // (EV_SYN, EV_KEY, EV_ABS, a mouse's too) and leaves types out of it whose codes it lists
+            // (seen: an Apple Touch Mouse, evemu 1.3). The kernel delivers no code of a type the
+            // device lacks, so the types are those with codes.
             let listed = bitBytes.filter { $0.key != Evdev.EV_SYN && $0.value.contains { $0 != 0 } }.keys
-            for type in bits(bitBytes[0] ?? []).union(listed) where type != Evdev.EV_SYN {
+            for type in listed {
                 guard let max = Evdev.maxCode(ofType: type) else { continue }
                 codes[type] = bits(bitBytes[type] ?? []).filter { $0 <= max }
             }
@@ -309,13 +310,14 @@ public enum EvemuFormat: RecordingWriter {
         if let dmi = recording.dmi { out += "# DMI: \(dmi)\n" }
         out += "N: \(d.name)\n"
         out += String(format: "I: %04x %04x %04x %04x\n", d.bustype, d.vendor, d.product, d.version)
-        out += "P: " + hexBytes(d.properties, count: 8) + "\n"
-        let types = d.codes.keys.sorted()
-        out += "B: 00 " + hexBytes(Set(types), count: 8) + "\n"
-        for type in types where type != 0 {
-            out +=
-                String(format: "B: %02x ", type)
-                + hexBytes(d.codes[type] ?? [], count: Evdev.bitmaskBytes(ofType: type)) + "\n"
+        // evemu reads 8 bytes a line (`parse_mask`), a mask over as many lines as it takes, and
+        // writes the same first B: line for every device (`write_mask`): the types are those with codes.
+        for line in hexLines(d.properties, count: 8) { out += "P: " + line + "\n" }
+        out += "B: 00 0b 00 00 00 00 00 00 00\n"
+        for type in d.codes.keys.sorted() where type != 0 {
+            for line in hexLines(d.codes[type] ?? [], count: Evdev.bitmaskBytes(ofType: type)) {
+                out += String(format: "B: %02x ", type) + line + "\n"
+            }
         }
         for (code, a) in d.absinfo.sorted(by: { $0.key < $1.key }) {
             out += String(format: "A: %02x %d %d %d %d %d\n", code, a.minimum, a.maximum, a.fuzz, a.flat, a.resolution)
@@ -336,7 +338,11 @@ public enum EvemuFormat: RecordingWriter {
         return out
     }
 
-    static func hexBytes(_ bits: Set<UInt16>, count: Int) -> String {
-        Evdev.bitmask(bits, bytes: count).map { String(format: "%02x", $0) }.joined(separator: " ")
+    /// `bits` as a mask of `count` bytes in hex, 8 bytes a line, as evemu writes and reads them.
+    static func hexLines(_ bits: Set<UInt16>, count: Int) -> [String] {
+        let bytes = Evdev.bitmask(bits, bytes: count).map { String(format: "%02x", $0) }
+        return stride(from: 0, to: bytes.count, by: 8).map {
+            bytes[$0..<min($0 + 8, bytes.count)].joined(separator: " ")
+        }
     }
 }

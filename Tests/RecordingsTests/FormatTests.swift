@@ -61,6 +61,24 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(back, real)
     }
 
+    /// evemu reads a `B:` line's first 8 bytes and no more (`parse_mask`): each line written holds 8,
+    /// a type's mask over as many lines as it takes, and the first line is evemu's own for every
+    /// device (`B: 00 0b`), which does not give a keyboard an EV_ABS it has no code of.
+    func testEvemuMasksAreWrittenAndReadEightBytesALine() throws {
+        let pad = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let lines = EvemuFormat.header(pad).split(separator: "\n").filter { $0.hasPrefix("B: ") || $0.hasPrefix("P: ") }
+        XCTAssertEqual(lines.first { $0.hasPrefix("B: ") }, "B: 00 0b 00 00 00 00 00 00 00")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("B: 01 ") }.count, 12, "KEY_MAX's 96 bytes")
+        for line in lines {
+            XCTAssertEqual(line.split(separator: " ").count, line.hasPrefix("B: ") ? 10 : 9, "\(line)")
+        }
+        let keyboard = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("keyboard/typing.evemu").path)
+        XCTAssertNil(keyboard.device.codes[Evdev.EV_ABS], "\(keyboard.device.codes.keys.sorted())")
+        let back = try EvemuFormat.parseRecording(EvemuFormat.write(pad), file: "back.evemu")
+        XCTAssertEqual(back.device.codes, pad.device.codes)
+        XCTAssertEqual(back.device.properties, pad.device.properties)
+    }
+
     /// A range given for an axis the device does not declare is dropped on reading, in every
     /// format, as libevdev ignores it: evemu, which declares axes apart from their ranges, would
     /// write it back as a range no one reads, and read back a description of its own.
