@@ -281,6 +281,7 @@ public enum EvtestFormat {
             if rest.contains("SYN_CONFIG") {
                 return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_CONFIG, value: 0))
             }
+            if rest.hasPrefix("-") { return (time, try olderBanner(rest, file: file, line: n)) }
         }
         // type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 12
         let parts = rest.split(separator: ",").map(\.trimmedOfWhitespace)
@@ -295,6 +296,27 @@ public enum EvtestFormat {
             throw RecordingError.bad(file, n, "malformed event numbers")
         }
         return (time, EvdevEvent(type: type, code: code, value: value))
+    }
+
+    /// A synchronization banner as older evtests print it: 1.32 names the code by the event
+    /// type of its number (`EV_SYN` for SYN_REPORT, `EV_REL` for SYN_MT_REPORT…), and those before
+    /// July 2011 print `Report Sync` for SYN_REPORT and `Config Sync` for any other code, which
+    /// says no code.
+    private static func olderBanner(_ banner: String, file: String, line n: Int) throws(RecordingError) -> EvdevEvent {
+        let name = banner.trimmingCharacters(in: CharacterSet(charactersIn: "- "))
+        let codes: [String: UInt16] = [
+            "EV_SYN": Evdev.SYN_REPORT, "EV_KEY": Evdev.SYN_CONFIG, "EV_REL": Evdev.SYN_MT_REPORT,
+            "EV_ABS": Evdev.SYN_DROPPED, "Report Sync": Evdev.SYN_REPORT,
+        ]
+        guard let code = codes[name] else {
+            throw RecordingError.bad(
+                file, n,
+                name == "Config Sync"
+                    ? "an evtest from before July 2011 prints \"Config Sync\" for SYN_MT_REPORT, SYN_CONFIG and "
+                        + "SYN_DROPPED alike: which one is lost"
+                    : "unknown synchronization \"\(name)\"")
+        }
+        return EvdevEvent(type: Evdev.EV_SYN, code: code, value: 0)
     }
 
     /// evtest prints a scan code's value (`MSC_SCAN`, `MSC_RAW`) in hexadecimal (`value 7001e`),

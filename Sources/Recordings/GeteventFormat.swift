@@ -31,6 +31,8 @@ public enum GeteventFormat {
     /// Whether `line` is getevent's: a device header or an event with or without its stamp and node.
     static func looksLike(_ line: Substring) -> Bool {
         if line.hasPrefix("add device ") || line.hasPrefix("could not get driver version") { return true }
+        // What getevent writes to stderr, which `adb shell` merges with its output.
+        if line.hasPrefix("could not open /dev/input/") { return true }
         var rest = line
         if rest.hasPrefix("[") { rest = rest.drop { $0 != "]" }.dropFirst().drop { $0 == " " } }
         if rest.hasPrefix("/dev/input/") { rest = rest.drop { $0 != " " }.drop { $0 == " " } }
@@ -147,7 +149,7 @@ public enum GeteventFormat {
                 current = index
                 section = nil
             } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get")
-                || line.hasPrefix("HID descriptor")
+                || line.hasPrefix("could not open ") || line.hasPrefix("HID descriptor")
             {
                 if line.hasPrefix("remove device "), let colon = line.firstIndex(of: ":") {
                     added[line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)] = nil
@@ -424,6 +426,8 @@ public enum GeteventFormat {
             node = String(first.dropLast())
             fields.removeFirst()
         }
+        // getevent -r follows each SYN_REPORT with the event rate it measured: `rate 62`.
+        if fields.count == 5, fields[3] == "rate", Int(fields[4]) != nil { fields.removeLast(2) }
         guard fields.count == 3 else {
             throw RecordingError.bad(
                 file, n, "expected TYPE CODE VALUE after the time stamp, got \(fields.count) fields")

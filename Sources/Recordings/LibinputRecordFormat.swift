@@ -140,9 +140,14 @@ public enum LibinputRecordFormat: RecordingWriter {
         let origin = others.isEmpty ? nil : ([first] + others.map(\.events.first?.time)).compactMap { $0 }.min()
         if choosing, node == nil, candidates.filter(\.hasEvents).count > 1 {
             let read = candidates[chosen]
+            let alongside = others.map { "\"\($0.device.name)\"" }
             notes.append(
-                "of its devices with events, \(read.node) \"\(read.name)\" is read, the only one that points or "
-                    + "touches (--device chooses another)")
+                "of its devices with events, \(read.node) \"\(read.name)\" is the one read, the only one that points "
+                    + "or touches (--device chooses another)"
+                    + (alongside.isEmpty
+                        ? ""
+                        : "; " + alongside.joined(separator: ", ") + (others.count == 1 ? " plays" : " play")
+                            + " alongside it"))
         }
         return (others.map { Recording(device: $0.device, events: $0.events, origin: origin) }, origin, notes)
     }

@@ -1,9 +1,11 @@
 extension RecordingStream {
     /// Whether `text`, a file's last line without the line end a writer ends it with, is left
     /// out: cut where the file was, it may have lost digits, so anything but a whole SYN_REPORT
-    /// is (`event` reads it; a line it cannot read is left out too).
+    /// is (`event` reads it; a line it cannot read is left out too). A comment loses nothing:
+    /// `libinput record --autorestart` ends a file with `# Closing after 2s inactivity` and no
+    /// line end.
     static func leavesOut(cut text: String, _ event: () throws(RecordingError) -> EvdevEvent?) -> Bool {
-        (try? event())??.isSynReport != true
+        !text.trimmedOfWhitespace.hasPrefix("#") && (try? event())??.isSynReport != true
     }
 
     /// ``leavesOut(cut:_:)`` for a log read whole: a getevent log's line, or a ChromeOS log's.

@@ -79,6 +79,23 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(back.device.properties, pad.device.properties)
     }
 
+    /// evtest 1.32 names a synchronization by the event type of its number (`EV_SYN` for
+    /// SYN_REPORT), and evtests before July 2011 print `Report Sync`: both read as the banner does;
+    /// their `Config Sync`, which stands for three codes, is refused at its line.
+    func testOlderEvtestsSynchronizationBannersAreRead() throws {
+        let path = Fixtures.directory.appendingPathComponent("formats/pinch-in.events-only.evtest").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let original = try RecordingLoader.load(text: text, file: "new.evtest")
+        for name in ["EV_SYN", "Report Sync"] {
+            let older = text.replacingOccurrences(of: "- SYN_REPORT -", with: "- \(name) -")
+            XCTAssertEqual(try RecordingLoader.load(text: older, file: "old.evtest").frames, original.frames, name)
+        }
+        let config = text.replacingOccurrences(of: "- SYN_REPORT -", with: "- Config Sync -")
+        XCTAssertThrowsError(try RecordingLoader.load(text: config, file: "old.evtest")) {
+            XCTAssertTrue("\($0)".hasPrefix("old.evtest:18: an evtest from before July 2011 prints"), "\($0)")
+        }
+    }
+
     /// A range given for an axis the device does not declare is dropped on reading, in every
     /// format, as libevdev ignores it: evemu, which declares axes apart from their ranges, would
     /// write it back as a range no one reads, and read back a description of its own.

@@ -395,6 +395,18 @@ final class LogFormatTests: XCTestCase {
         }
     }
 
+    /// What getevent writes besides its events reads as the same recording: `-r`'s rate after each
+    /// SYN_REPORT, and a node it could not open (on stderr, which `adb shell` merges).
+    func testGeteventsRatesAndErrorsAreRead() throws {
+        let original = try RecordingLoader.load(sample("pinch-in.getevent-lt.txt"))
+        let lines = try String(contentsOfFile: sample("pinch-in.getevent-lt.txt"), encoding: .utf8)
+            .components(separatedBy: "\n")
+        let rated = lines.map { $0.contains("SYN_REPORT") ? $0.trimmingCharacters(in: .whitespaces) + " rate 125" : $0 }
+        let text = "could not open /dev/input/event7, Permission denied\n" + rated.joined(separator: "\n")
+        XCTAssertEqual(RecordingLoader.detectFormat(text), .getevent)
+        XCTAssertEqual(try RecordingLoader.load(text: text, file: "rated.txt").frames, original.frames)
+    }
+
     /// A code getevent has no name for is written as its number, and read back.
     func testUnnamedCodesRoundTripThroughGetevent() throws {
         let scrollButtons = try RecordingLoader.load(

@@ -240,7 +240,11 @@ final class TouchpadAndKeyboardTests: XCTestCase {
             XCTAssertEqual(read.otherDevices.map(\.device.name), [keyboard.device.name])
             XCTAssertEqual(read.otherDevices.first?.frames, Fixtures.delayed(keyboard, by: keyboardDelay).frames)
             XCTAssertEqual(read.notes.count, 1, "\(read.notes)")
-            XCTAssertTrue(read.notes.first?.contains("\"\(touchpad.device.name)\" is read") == true, "\(read.notes)")
+            XCTAssertTrue(
+                read.notes.first?.contains("\"\(touchpad.device.name)\" is the one read") == true, "\(read.notes)")
+            XCTAssertTrue(
+                read.notes.first?.hasSuffix("; \"\(keyboard.device.name)\" plays alongside it") == true, "\(read.notes)"
+            )
             // Converted, only the keyboard is lost, whichever device began first.
             XCTAssertEqual(
                 RecordingFormat.evemu.losses(of: read, in: RecordingFormat.evemu.text(read)),

@@ -93,4 +93,21 @@ final class LogRepairTests: XCTestCase {
             XCTAssertFalse(run.stderr.contains("Touch jump"), "\(named): \(run.stderr)")
         }
     }
+
+    /// `libinput record --autorestart` ends a file with a comment and no line end: nothing is lost,
+    /// and nothing is said.
+    func testALastCommentWithoutALineEndIsNoCut() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml")
+        let closed = temporaryPath("closed.yml")
+        defer { try? FileManager.default.removeItem(atPath: closed) }
+        try (String(contentsOf: pinch, encoding: .utf8) + "# Closing after 2s inactivity")
+            .write(toFile: closed, atomically: true, encoding: .utf8)
+        let run = runCommand(["replay", closed, "--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        XCTAssertEqual(
+            run.stdout,
+            runCommand(["replay", pinch.path, "--json"]).stdout.replacingOccurrences(
+                of: pinch.path, with: closed))
+    }
 }
