@@ -155,6 +155,26 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Two fingers that first move up together, then part: libinput scrolls, sends scroll events,
+    /// and turns the scroll a pinch within its 300 ms. The closing line says the scroll an app got
+    /// first, and why it began.
+    func testAPinchLibinputScrolledFirstSaysSo() throws {
+        func finger(_ x: Double, away: Double) -> Finger {
+            Finger(down: 0, up: 0.6) { t in
+                t < 0.12 ? (x, 30 - 30 * t) : (x + away * 30 * (t - 0.12), 30 - 30 * 0.12)
+            }
+        }
+        for (version, sequence) in try explained(
+            try FingerPaths.recording([finger(41, away: -1), finger(59, away: 1)]))
+        {
+            XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 2-finger pinch"), sequence.conclusion)
+            XCTAssertTrue(
+                sequence.conclusion.contains(
+                    "; it had made a scroll first, and sent scroll events until it turned pinch, "
+                        + "because "), "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// With tapping on, a touch 90 ms after a tap that then moves is a tap-and-drag: the tap's
     /// button held, said against the 180 ms libinput holds it, and let go in the drag's sequence,
     /// which says so; one that lifts at once is a second tap, said as such.
