@@ -68,6 +68,17 @@ public struct ReplayReport: Sendable {
     /// USB or Bluetooth for external.
     public var buses: [String: UInt16] = [:]
 
+    /// The events libinput reported of the devices' input: all but devices added and removed.
+    public var inputEventsReported = 0
+
+    /// What `replay` says of a whole replay of whose frames libinput reported nothing but its
+    /// devices: the replay went as it should, and `touchsynth explain` says why; nil otherwise.
+    public var nothingReportedNote: String? {
+        guard inputEventsReported == 0, framesDelivered > 0, interruption == nil else { return nil }
+        return "libinput reported nothing of the \(framesDelivered) frames played: `touchsynth explain` of the "
+            + "recording says why"
+    }
+
     /// libinput's errors and timing warnings among ``libinputLog``: what a user is told of.
     public var warnings: [LibinputLogMessage] { libinputLog.filter(\.isWarning) }
 

@@ -190,7 +190,11 @@ public struct Replay: Sendable {
             timing.tail = max(timing.tail, .milliseconds(800))
         }
         return try withoutActuallyEscaping(handle) { (handle) throws(HarnessError) -> ReplayReport in
-            let quirks = QuirksGate(files: options.quirks, handle: handle)
+            var reported = 0
+            let quirks = QuirksGate(files: options.quirks) { output in
+                if case .event(let event, _) = output, !event.kind.isDeviceChange { reported += 1 }
+                handle(output)
+            }
             let channel = try ChannelReceiver(configuration: configuration, handle: quirks.pass)
             defer { channel.close() }
             var report: ReplayReport
@@ -210,6 +214,7 @@ public struct Replay: Sendable {
             ) { () throws(HarnessError) in
                 try device.quirksToolOutput().text
             }
+            report.inputEventsReported = reported
             report.notes = device.notes
             report.otherDevicesNotes = device.addedNotes
             report.buses = device.buses

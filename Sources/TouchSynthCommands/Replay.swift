@@ -67,14 +67,12 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         let stop = ReplayStop()
         options.stop = stop // output that cannot be written (a reader gone) needs no more replay
         var startNoted = false
-        var reported = false
         let report = try Replay.stream(
             try source(recording, input), named: recording, options: options, noted: { warn($1, in: $0) }
         ) { output in
             switch output {
             case .event(let event, let availableAt):
                 window.noteStart(json: self.output.json, once: &startNoted)
-                reported = reported || !event.kind.isDeviceChange
                 if !printing.attempt({ try printer.handle(event) { latency?.record(event, availableAt: availableAt) } })
                 {
                     stop.request()
@@ -84,14 +82,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
             }
         }
         // What reading the files guessed was said as they were read: only what the replay noted is left.
-        warn(report.replayNotes, in: recording)
-        if !reported && report.framesDelivered > 0 && report.interruption == nil {
-            warn(
-                [
-                    "libinput reported nothing of the \(report.framesDelivered) frames played: `touchsynth explain` of "
-                        + "the recording says why"
-                ], in: recording)
-        }
+        warn(report.replayNotes + (report.nothingReportedNote.map { [$0] } ?? []), in: recording)
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         try printing.check()
         if stats { printStats(report) }

@@ -61,13 +61,14 @@ final class SourceShapeTests: XCTestCase {
     /// for libinput's decisions only for a page with a player, and `--enable-3fg-drag`, and
     /// `--version` refusing the arguments ArgumentParser would pass over, and `--start`'s note said
     /// once, before the output whose times it maps, and only once the recording was cut, and
-    /// `synthesize --verify`, and `bench` naming the option that conflicts, `--screen` refused at
-    /// its default without a mode, and `bridge --replay` naming the input it made no touch of, and
-    /// an option of one value given twice refused, read from ArgumentParser's own account of them.
+    /// `synthesize --verify` and the device settings its replay takes, and `bench` naming the
+    /// option that conflicts, `--screen` refused at its default without a mode, and `bridge
+    /// --replay` naming the input it made no touch of, and an option of one value given twice
+    /// refused, read from ArgumentParser's own account of them.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3360, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3364, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the
