@@ -23,6 +23,21 @@ public struct QuirksListing: Equatable, Sendable {
     public var properties: [Property] = []
     /// What reading the recording guessed or repaired (a log's device inferred from its events).
     public var notes: [String] = []
+    /// The quirks the recording machine's libinput applied that are not applied here
+    /// (``notApplied(_:)``); empty where the recording lists none.
+    public var recordedNotApplied: [String] = []
+
+    /// Of `recorded`, the quirks the recording machine's libinput applied (`KEY=VALUE`, as
+    /// `libinput record` lists them), those not applied here with that value: another machine's
+    /// local overrides, or another version's quirks files.
+    public func notApplied(_ recorded: [String]) -> [String] {
+        let here = Set(properties.map { "\($0.key)=\($0.value)" })
+        let keys = Set(properties.map(\.key))
+        return recorded.filter { quirk in
+            // libinput's tool prints a whole event type as `(null)`, there as here.
+            !here.contains(quirk) && !(quirk.contains("(null)") && keys.contains(String(quirk.prefix { $0 != "=" })))
+        }
+    }
 
     /// The quirks listed, as ``LibinputQuirks`` holds those that change what a touch means.
     public var quirks: LibinputQuirks { LibinputQuirks(attributes: properties.map { ($0.key, $0.value) }) }

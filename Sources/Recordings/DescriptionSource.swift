@@ -9,6 +9,10 @@ public struct DescriptionSource: Equatable, Sendable {
     /// The node the file named the device by (`/dev/input/event7`), when it names one: what a
     /// file written from it names it by again, so that `--device` still finds it.
     public var node: String?
+    /// The quirks libinput applied to the device on the machine that recorded it, as `libinput
+    /// record` lists them (`AttrPalmPressureThreshold=255`): its quirks files and local overrides,
+    /// matched against its DMI. Empty where the file does not say.
+    public var recordedQuirks: [String] = []
 
     /// Where a description was read: `file`, each axis's range at its line of `axisLines`, the
     /// node the file names it by unknown.

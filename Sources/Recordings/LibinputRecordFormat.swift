@@ -278,6 +278,12 @@ public enum LibinputRecordFormat: RecordingWriter {
             }
             device.udevProperties[key] = value
         }
+        for item in try list(node["quirks"], "quirks", file: file) {
+            guard let quirk = item.string, quirk.contains("=") else {
+                throw RecordingError.bad(file, line(item), "a quirk is KEY=VALUE, as libinput record lists it")
+            }
+            device.source.recordedQuirks.append(quirk)
+        }
         if let first = line(evdev) { LibinputRecordComments.readStates(into: &device, above: first, of: lines) }
         return device
     }
@@ -354,6 +360,9 @@ public enum LibinputRecordFormat: RecordingWriter {
         out += "    properties: [\(d.properties.sorted().map(String.init).joined(separator: ", "))]\n"
         out += "  udev:\n    properties:\n"
         for (key, value) in d.effectiveUdevProperties { out += "    - \(key)=\(value)\n" }
+        if !d.source.recordedQuirks.isEmpty {
+            out += "  quirks:\n" + d.source.recordedQuirks.map { "  - \($0)\n" }.joined()
+        }
         out += "  events:\n"
         return out
     }

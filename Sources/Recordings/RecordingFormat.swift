@@ -79,6 +79,15 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
                     "\(rawValue) cannot carry \(Self.phrase(aspect)): "
                         + items.map { Self.lost($0) }.joined(separator: ", "))
             }
+            // What the recording's machine applied is no part of the device's equality: said apart.
+            let quirks = recording.device.source.recordedQuirks.filter {
+                !back.device.source.recordedQuirks.contains($0)
+            }
+            if !quirks.isEmpty {
+                out.append(
+                    "\(rawValue) cannot carry the quirks the recording's machine applied: "
+                        + quirks.joined(separator: ", "))
+            }
             frames = try FrameComparison(recording.frames, back)
         } catch {
             return ["it cannot be read back: \(error)"]

@@ -54,6 +54,7 @@ extension QuirksListing {
                     listing.properties[index].value = value
                 }
             }
+            listing.recordedNotApplied = listing.notApplied(device.device.source.recordedQuirks)
             return listing
         }
     }

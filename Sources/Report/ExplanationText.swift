@@ -38,6 +38,7 @@ public enum ExplanationText {
                     + (quirks.properties.isEmpty
                         ? "none"
                         : quirks.properties.map { "\($0.key)=\($0.value) (\($0.file))" }.joined(separator: ", ")))
+            if let recorded = QuirksListingText.recordedLine(quirks) { lines.append("   quirks " + recorded) }
         }
         for unused in explanation.unusedQuirks {
             let p = unused.property

@@ -8,7 +8,17 @@ public enum QuirksListingText {
         if listing.sections.isEmpty { lines.append("no quirks section matches this device") }
         for section in listing.sections { lines.append("matches [\(section.name)] (\(section.file))") }
         for p in listing.properties { lines.append("  \(p.key)=\(p.value)  from [\(p.section)] (\(p.file))") }
+        if let line = recordedLine(listing) { lines.append(line) }
         return lines
+    }
+
+    /// What the recording machine's libinput applied and this one does not, in a line; nil when nothing.
+    public static func recordedLine(_ listing: QuirksListing) -> String? {
+        guard !listing.recordedNotApplied.isEmpty else { return nil }
+        return "not applied here, though the recording's machine applied "
+            + (listing.recordedNotApplied.count == 1 ? "it" : "them") + ": "
+            + listing.recordedNotApplied.joined(separator: ", ")
+            + " (its local overrides, or its libinput's quirks files; --quirks with a file of them replays as there)"
     }
 
     /// The JSON line.
@@ -18,6 +28,7 @@ public enum QuirksListingText {
         var dmi: String
         var sections: [Section]
         var properties: [Property]
+        var recordedNotApplied: [String]
 
         struct Section: Encodable {
             var name: String
@@ -39,6 +50,7 @@ public enum QuirksListingText {
             properties = listing.properties.map {
                 Property(key: $0.key, value: $0.value, section: $0.section, file: $0.file)
             }
+            recordedNotApplied = listing.recordedNotApplied
         }
     }
 }

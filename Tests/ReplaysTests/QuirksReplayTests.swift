@@ -100,6 +100,29 @@ final class QuirksReplayTests: XCTestCase {
         }
     }
 
+    /// A `libinput record` file lists the quirks its machine applied: those applied here too are
+    /// not said, one this machine's quirks do not give is; and a YAML file written from the
+    /// recording keeps the list, which evemu cannot.
+    func testTheRecordingMachinesQuirksNotAppliedHereAreSaid() throws {
+        let recorded = Fixtures.directory.appendingPathComponent("formats/pinch-in.with-libinput.yml").path
+        XCTAssertEqual(try QuirksListing.list(.file(recorded)).recordedNotApplied, [])
+        let yaml = try String(contentsOfFile: recorded, encoding: .utf8).replacingOccurrences(
+            of: "  - AttrResolutionHint=31x31\n",
+            with: "  - AttrResolutionHint=31x31\n  - AttrPalmPressureThreshold=255\n")
+        let recording = try RecordingLoader.load(text: yaml, file: "reported.yml")
+        XCTAssertEqual(
+            recording.device.source.recordedQuirks,
+            ["AttrPressureRange=10:8", "AttrResolutionHint=31x31", "AttrPalmPressureThreshold=255"])
+        let listing = try QuirksListing.list(.recording(recording))
+        XCTAssertEqual(listing.recordedNotApplied, ["AttrPalmPressureThreshold=255"])
+        let written = try RecordingLoader.load(text: RecordingFormat.yaml.text(recording), file: "again.yml")
+        XCTAssertEqual(written.device.source.recordedQuirks, recording.device.source.recordedQuirks)
+        XCTAssertTrue(
+            RecordingFormat.evemu.losses(of: recording, in: RecordingFormat.evemu.text(recording)).contains(
+                "evemu cannot carry the quirks the recording's machine applied: AttrPressureRange=10:8, "
+                    + "AttrResolutionHint=31x31, AttrPalmPressureThreshold=255"))
+    }
+
     /// A key libinput does not know makes it drop every quirk: the replay ends with one error
     /// naming the file's line, and hands on nothing, on each version.
     func testAQuirkLibinputDoesNotKnowEndsTheReplayNamingItsLine() throws {

@@ -27,6 +27,26 @@ final class ExplainCommandTests: XCTestCase {
             result.stdout.contains("libinput made this a 2-finger pinch, not a scroll, because "), result.stdout)
     }
 
+    /// A quirk the recording's machine applied and this one does not is said by `quirks`, by
+    /// `explain` beside the quirks applied, and in `quirks --json`.
+    func testARecordedQuirkNotAppliedHereIsSaid() throws {
+        let recorded = Fixtures.directory.appendingPathComponent("formats/pinch-in.with-libinput.yml").path
+        let reported = try file(
+            try String(contentsOfFile: recorded, encoding: .utf8).replacingOccurrences(
+                of: "  - AttrResolutionHint=31x31\n",
+                with: "  - AttrResolutionHint=31x31\n  - AttrPalmPressureThreshold=255\n"), "reported.yml")
+        let said =
+            "not applied here, though the recording's machine applied it: AttrPalmPressureThreshold=255 (its local "
+            + "overrides, or its libinput's quirks files; --quirks with a file of them replays as there)"
+        let listed = runCommand(["quirks", reported])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.hasSuffix(said + "\n"), listed.stdout)
+        XCTAssertTrue(runCommand(["explain", reported]).stdout.contains("\n   quirks " + said + "\n"))
+        let json = try jsonLines(runCommand(["quirks", reported, "--json"]).stdout)
+        XCTAssertEqual(json.last?["recordedNotApplied"] as? [String], ["AttrPalmPressureThreshold=255"])
+        XCTAssertFalse(runCommand(["quirks", recorded]).stdout.contains("not applied here"))
+    }
+
     /// A touchpad unplugged under the fingers ends the sequence's conclusion with it, and one
     /// unplugged before they came down explains why libinput reported nothing; TouchSynth's own
     /// line of the closing is not given as libinput's words. Fingers a cut (`--end`) lifted are
