@@ -119,8 +119,27 @@ public final class RecordingStream {
         var lineStart = reader.offset
         // What a log read whole says of its cut last line, before what reading its frames says.
         var cut: [String] = []
+        var chooser: [Int] = []
         while let line = try reader.next() {
             try Self.refuseLoneCarriageReturn(line, file: path, at: reader.lineNumber)
+            // evtest's or evemu-record's device chooser: kept as blank lines, so that the lines
+            // after it keep their numbers.
+            if detected == nil, DeviceChooser.prints(line.trimmingCharacters(in: .whitespaces)) {
+                chooser.append(reader.lineNumber)
+                header += "\n"
+                lineStart = reader.offset
+                continue
+            }
+            if detected == nil, let rest = DeviceChooser.afterPrompt(line) {
+                chooser.append(reader.lineNumber)
+                if rest.allSatisfy({ $0.isNumber || $0 == " " }) {
+                    header += "\n"
+                    lineStart = reader.offset
+                } else {
+                    reader.pushBack(String(rest))
+                }
+                continue
+            }
             if detected == nil {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if ChromeOSEvdevLog.opens(Substring(trimmed))
@@ -168,6 +187,11 @@ public final class RecordingStream {
                 throw RecordingError.bad(path, reader.lineNumber, "the header is longer than 16 MiB: not a recording")
             }
             lineStart = reader.offset
+        }
+        if let first = chooser.first, let last = chooser.last {
+            notes.append(
+                (first == last ? "line \(first)" : "lines \(first)–\(last)")
+                    + ": the device chooser evtest and evemu-record print when no device is named: passed over")
         }
         // Nothing that opens any format, and no description to take the device from: nothing to read.
         if detected == nil && description == nil {

@@ -96,6 +96,30 @@ final class FormatTests: XCTestCase {
         }
     }
 
+    /// evtest and evemu-record run without a device print a chooser first (on stderr, which a
+    /// terminal's paste or `2>&1` keeps): it is passed over, said once, its prompt's answer with it
+    /// or, captured without an echo, the line its prompt shares read after it.
+    func testTheDeviceChooserBeforeALogIsPassedOver() throws {
+        let pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let chooser =
+            "No device specified, trying to scan all of /dev/input/event*\nAvailable devices:\n"
+            + "/dev/input/event0:\tPower Button\n/dev/input/event5:\tETPS/2 Elantech Touchpad\n"
+        let prompt = "Select the device event number [0-5]: "
+        for format in [RecordingFormat.evtest, .evemu] {
+            let text = format.text(pinch)
+            for (pasted, lines) in [
+                (chooser + prompt + "5\n" + text, "lines 1–5"), (chooser + prompt + text, "lines 1–5"),
+                (prompt + "5\n" + text, "line 1"),
+            ] {
+                let read = try RecordingLoader.load(text: pasted, file: "pasted")
+                XCTAssertEqual(read.frames, try RecordingLoader.load(text: text, file: "plain").frames, "\(format)")
+                XCTAssertEqual(
+                    read.notes.first,
+                    "\(lines): the device chooser evtest and evemu-record print when no device is named: passed over")
+            }
+        }
+    }
+
     /// A range given for an axis the device does not declare is dropped on reading, in every
     /// format, as libevdev ignores it: evemu, which declares axes apart from their ranges, would
     /// write it back as a range no one reads, and read back a description of its own.
