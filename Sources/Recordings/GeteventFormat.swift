@@ -169,10 +169,26 @@ public enum GeteventFormat {
                 // Neither a description nor, without its stamp, an event: eventLine says which.
                 _ = try eventLine(Substring(line), file: file, line: lineNumber)
             } else {
-                let (node, time, event) = try eventLine(Substring(line), file: file, line: lineNumber)
-                return self.event(of: node, EventLog.Line(time: time, event: event, line: lineNumber))
+                do throws(RecordingError) {
+                    let (node, time, event) = try eventLine(Substring(line), file: file, line: lineNumber)
+                    return self.event(of: node, EventLog.Line(time: time, event: event, line: lineNumber))
+                } catch {
+                    // An event a device's node names spoils that device alone, as its description
+                    // would: another device's code unknown here is no reason to refuse the log.
+                    guard let node = Self.node(ofEventLine: line) else { throw error }
+                    let index = device(node)
+                    if devices[index].problem == nil { devices[index].problem = error }
+                    current = nil
+                }
             }
             return nil
+        }
+
+        /// The node a stamped event line names (`[  1.000000] /dev/input/event2: …`), if it names one.
+        private static func node(ofEventLine line: String) -> String? {
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+            let first = line[line.index(after: close)...].split(separator: " ").first
+            return first.flatMap { $0.hasSuffix(":") && $0.hasPrefix("/dev/") ? String($0.dropLast()) : nil }
         }
 
         /// An event of the device at `node`, which ends any description being read.

@@ -407,6 +407,23 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(try RecordingLoader.load(text: text, file: "rated.txt").frames, original.frames)
     }
 
+    /// An event line a device's node names that cannot be read (a code this reader has no name
+    /// for) spoils that device alone: the other is read as without it, and the spoiled one,
+    /// chosen, is refused at the line.
+    func testAnotherDevicesUnreadableEventLeavesTheOneChosen() throws {
+        let log = try String(contentsOfFile: sample("two-devices.getevent-lt.txt"), encoding: .utf8)
+        let spoiled = log.replacingOccurrences(
+            of: "[       0.000000] /dev/input/event4: EV_ABS       ABS_MT_TRACKING_ID   00000064",
+            with: "[       0.000000] /dev/input/event4: EV_SW        SW_JACK_PHYSICAL_INS 00000001")
+        XCTAssertNotEqual(spoiled, log)
+        XCTAssertEqual(
+            try RecordingLoader.load(text: spoiled, file: "two.txt", node: "event7").frames,
+            try RecordingLoader.load(text: log, file: "two.txt", node: "event7").frames)
+        XCTAssertThrowsError(try RecordingLoader.load(text: spoiled, file: "two.txt", node: "event4")) {
+            XCTAssertEqual("\($0)", "two.txt:45: unknown EV_SW code SW_JACK_PHYSICAL_INS (read as getevent output)")
+        }
+    }
+
     /// A code getevent has no name for is written as its number, and read back.
     func testUnnamedCodesRoundTripThroughGetevent() throws {
         let scrollButtons = try RecordingLoader.load(
