@@ -115,6 +115,10 @@ public enum GeteventFormat {
         /// names each device again.
         private var added: [String: Int] = [:]
         private var lastNumber = 0
+        /// Within the HID report descriptor `getevent -i` prints of a device (`HID descriptor:`,
+        /// then debugfs's `rdesc`: its bytes and the report's fields), which ends at the next device
+        /// or event.
+        private var inHIDDescriptor = false
 
         init(file: String) { self.file = file }
 
@@ -128,6 +132,12 @@ public enum GeteventFormat {
             }
             let line = raw.trimmedOfWhitespace
             if line.isEmpty || line.hasPrefix("#") { return nil }
+            if inHIDDescriptor {
+                guard ["add device ", "remove device ", "[", "/dev/input/"].contains(where: line.hasPrefix) else {
+                    return nil
+                }
+                inHIDDescriptor = false
+            }
             if line.hasPrefix("add device ") {
                 let colon = line.firstIndex(of: ":")
                 let node = colon.map { line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? ""
@@ -154,6 +164,7 @@ public enum GeteventFormat {
                 if line.hasPrefix("remove device "), let colon = line.firstIndex(of: ":") {
                     added[line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)] = nil
                 }
+                inHIDDescriptor = line.hasPrefix("HID descriptor")
                 return nil
             } else if let i = current, !line.hasPrefix("["), !line.hasPrefix("/dev/input/") {
                 // A description line; a bad one spoils its device only, which may not be the one read.
@@ -196,6 +207,7 @@ public enum GeteventFormat {
             of node: String?, _ line: EventLog.Line
         ) -> (device: Int?, line: EventLog.Line) {
             current = nil
+            inHIDDescriptor = false
             return (node.map { device($0) }, line)
         }
 

@@ -407,6 +407,21 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(try RecordingLoader.load(text: text, file: "rated.txt").frames, original.frames)
     }
 
+    /// `getevent -i` prints each device's HID report descriptor after its input properties: its
+    /// bytes and fields, indented, passed over to the next event or device.
+    func testGeteventsHIDDescriptorIsPassedOver() throws {
+        let log = try String(contentsOfFile: sample("pinch-in.getevent-lt.txt"), encoding: .utf8)
+        let first = try XCTUnwrap(log.range(of: "\n["))
+        let descriptor =
+            "\n  HID descriptor: 0018:06CB:CD8B.0001\n\n    05 0d 09 05 a1 01 85 01 09 22 a1 02 15 00 25 01\n\n"
+            + "    INPUT(1)[INPUT]\n      Field(0)\n        Physical(Digitizers.Finger)\n"
+        let described = log.replacingCharacters(in: first.lowerBound..<first.lowerBound, with: descriptor)
+        let plain = try RecordingLoader.load(text: log, file: "plain.txt")
+        let read = try RecordingLoader.load(text: described, file: "i.txt")
+        XCTAssertEqual(read.frames, plain.frames)
+        XCTAssertEqual(read.device, plain.device)
+    }
+
     /// An event line a device's node names that cannot be read (a code this reader has no name
     /// for) spoils that device alone: the other is read as without it, and the spoiled one,
     /// chosen, is refused at the line.
