@@ -181,12 +181,21 @@ struct Conclusion {
     private var noTapMachine: String? {
         guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3,
             !analysis.reported.contains(where: { $0.button != nil }),
-            let down = downMilliseconds, down <= analysis.rules.tapTimeout,
-            touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
+            let down = downMilliseconds, down <= analysis.rules.tapTimeout
         else { return nil }
+        // A touch as short as a tap that moved too far for one: said beside tapping being off,
+        // which a user who tapped asks about first.
+        let limit = analysis.rules.tapMotionThreshold
+        let moved = touches.map(\.travel).max() ?? 0
+        guard moved <= limit || !analysis.tapToClick else { return nil }
+        let far =
+            moved <= limit
+            ? ""
+            : ", and \(touches.count == 1 ? "the finger" : "a finger") moved \(SequenceAnalysis.mm(moved)) mm, past "
+                + "the \(SequenceAnalysis.number(limit)) mm a tap may move"
         return analysis.tapToClick
             ? "libinput sent no tap: its tap machine does not run on this device (it taps on touchpads)"
-            : "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"
+            : "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)" + far
     }
 
     private var gestureLine: String? {

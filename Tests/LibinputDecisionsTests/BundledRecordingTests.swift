@@ -511,6 +511,24 @@ final class BundledRecordingTests: XCTestCase {
         XCTAssertEqual(touches, 3)
     }
 
+    /// A recording of double taps on a pad with buttons, where tapping is off by default, made
+    /// pointer motion: each says tapping was off and that the finger moved farther than a tap
+    /// may, which a user who tapped asks about first.
+    func testAShortTouchThatMovedTooFarForATapSaysTappingIsOff() throws {
+        for explanation in try explainedOnEachVersion("touchpads_AlpsPS2_ALPS_GlidePoint.double-tap.events") {
+            XCTAssertEqual(explanation.sequences.count, 2, explanation.libinputVersion)
+            for sequence in explanation.sequences {
+                XCTAssertTrue(
+                    sequence.conclusion.hasPrefix("libinput made this pointer motion: ")
+                        && sequence.conclusion.contains(
+                            "; libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on), "
+                                + "and the finger moved ")
+                        && sequence.conclusion.hasSuffix(" mm, past the 1.3 mm a tap may move"),
+                    "\(explanation.libinputVersion): \(sequence.conclusion)")
+            }
+        }
+    }
+
     /// The bundled evemu recording `name` explained on the system's libinput, 1.28.1 and 1.31.3.
     private func explainedOnEachVersion(_ name: String) throws -> [Explanation] {
         let url = Fixtures.evemu.appendingPathComponent(name)
