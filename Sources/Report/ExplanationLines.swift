@@ -29,6 +29,9 @@ public enum ExplanationLines {
         /// Only when false: a device without position axes (a mouse).
         var reportsTouches: Bool?
         var padExtent: [Double]?
+        /// Where the recording's first frame fell on libinput's clock: the `timeUs` of `replay
+        /// --json`'s events at it, which the `…Us` keys here count from.
+        var recordingStartUs: UInt64
     }
 
     /// A key the pad pressed that libinput dropped, and how often.
@@ -241,7 +244,8 @@ public enum ExplanationLines {
                     KeyPresses(key: Evdev.codeName(type: Evdev.EV_KEY, code: $0.key), presses: $0.presses)
                 },
             sentWithoutTouch: e.sentWithoutTouch,
-            reportsTouches: e.reportsTouches ? nil : false, padExtent: e.padExtent.map { [$0.x, $0.y] })
+            reportsTouches: e.reportsTouches ? nil : false, padExtent: e.padExtent.map { [$0.x, $0.y] },
+            recordingStartUs: e.recordingStart)
         return [device]
             + e.sequences.map { s in
                 Sequence(
