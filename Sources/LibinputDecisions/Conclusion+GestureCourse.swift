@@ -1,8 +1,20 @@
 import TextTables
 
 /// What a gesture's closing line adds of the gesture's own course: the pointer its held finger
-/// moved, and the gestures a new finger count ended.
+/// moved, the scroll a pinch began as, and the gestures a new finger count ended.
 extension Conclusion {
+    /// The scroll libinput sent before it turned the gesture a pinch, which an app gets as a
+    /// scroll, and why it began one; empty where it sent none.
+    func scrolledFirst(_ outcome: GestureAnalysis.Outcome) -> String {
+        guard outcome.state == .pinch, wasReported(.scroll),
+            let scroll = gestures.outcomes.last(where: {
+                $0.state == .scroll && ($0.decision.cause?.time ?? 0) < (outcome.decision.cause?.time ?? 0)
+            })
+        else { return "" }
+        return "; it had made a scroll first, and sent scroll events until it turned pinch"
+            + (scroll.deciding.map { ", because " + $0.text } ?? "")
+    }
+
     /// The pointer motion a hold's finger made while libinput kept that hold (`HOLD_AND_MOTION`),
     /// from then on, and why it kept it.
     func motionBesideHold(_ outcome: GestureAnalysis.Outcome) -> String {

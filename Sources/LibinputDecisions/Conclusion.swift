@@ -229,18 +229,6 @@ struct Conclusion {
             + scrolledFirst(outcome) + also + motionBesideHold(outcome) + endedByCount(upTo: outcome) + noTap
     }
 
-    /// The scroll libinput sent before it turned the gesture a pinch, which an app gets as a
-    /// scroll, and why it began one; empty where it sent none.
-    private func scrolledFirst(_ outcome: GestureAnalysis.Outcome) -> String {
-        guard outcome.state == .pinch, wasReported(.scroll),
-            let scroll = gestures.outcomes.last(where: {
-                $0.state == .scroll && ($0.decision.cause?.time ?? 0) < (outcome.decision.cause?.time ?? 0)
-            })
-        else { return "" }
-        return "; it had made a scroll first, and sent scroll events until it turned pinch"
-            + (scroll.deciding.map { ", because " + $0.text } ?? "")
-    }
-
     /// When a pinch's first event came after the frame or timer that decided it, and the frames
     /// show why: libinput begins a pinch from where the touches were as it decided
     /// (`tp_gesture_init_pinch`), so the deciding frame has no change to send, and it sends a

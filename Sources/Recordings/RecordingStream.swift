@@ -122,22 +122,12 @@ public final class RecordingStream {
         var chooser: [Int] = []
         while let line = try reader.next() {
             try Self.refuseLoneCarriageReturn(line, file: path, at: reader.lineNumber)
-            // evtest's or evemu-record's device chooser: kept as blank lines, so that the lines
-            // after it keep their numbers.
-            if detected == nil, DeviceChooser.prints(line.trimmingCharacters(in: .whitespaces)) {
+            // evtest's or evemu-record's device chooser: blank lines, so that the next keep their numbers.
+            if detected == nil, let rest = DeviceChooser.remainder(of: line) {
                 chooser.append(reader.lineNumber)
-                header += "\n"
-                lineStart = reader.offset
-                continue
-            }
-            if detected == nil, let rest = DeviceChooser.afterPrompt(line) {
-                chooser.append(reader.lineNumber)
-                if rest.allSatisfy({ $0.isNumber || $0 == " " }) {
-                    header += "\n"
-                    lineStart = reader.offset
-                } else {
-                    reader.pushBack(String(rest))
-                }
+                header += rest.isEmpty ? "\n" : ""
+                // The line after the prompt is read again; a line passed over moves the events' start past it.
+                if rest.isEmpty { lineStart = reader.offset } else { reader.pushBack(String(rest)) }
                 continue
             }
             if detected == nil {
@@ -188,11 +178,7 @@ public final class RecordingStream {
             }
             lineStart = reader.offset
         }
-        if let first = chooser.first, let last = chooser.last {
-            notes.append(
-                (first == last ? "line \(first)" : "lines \(first)–\(last)")
-                    + ": the device chooser evtest and evemu-record print when no device is named: passed over")
-        }
+        notes += DeviceChooser.note(chooser)
         // Nothing that opens any format, and no description to take the device from: nothing to read.
         if detected == nil && description == nil {
             throw RecordingError.bad(path, 1, "empty: nothing but blank lines and comments")

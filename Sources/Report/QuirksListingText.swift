@@ -18,7 +18,8 @@ public enum QuirksListingText {
         return "not applied here, though the recording's machine applied "
             + (listing.recordedNotApplied.count == 1 ? "it" : "them") + ": "
             + listing.recordedNotApplied.joined(separator: ", ")
-            + " (its local overrides, or its libinput's quirks files; --quirks with a file of them replays as there)"
+            + " (its local overrides, or its libinput's quirks files; `touchsynth quirks --recorded` writes the "
+            + "recording's for --quirks)"
     }
 
     /// The JSON line.

@@ -22,11 +22,14 @@ struct QuirksCommand: ParsableCommand {
     @Flag(help: Help.json) var json = false
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup var libinput: LibinputOption
+    @Flag(help: "Print the quirks a libinput record lists (its machine's) as a quirks file for --quirks.")
+    var recorded = false
 
     func validate() throws { try libinput.check(several: false) }
 
     func run() throws {
         try checkReadable([recording, input.desc] + quirks.files)
+        if recorded { return try emit(RecordedQuirksFile.text(for: input.load(recording).device, file: recording)) }
         let options = replayOptions(libinput: try libinput.build(), quirks: quirks)
         let listing = try QuirksListing.list(
             .file(recording, description: input.desc, device: input.node), options: options)

@@ -28,7 +28,8 @@ final class ExplainCommandTests: XCTestCase {
     }
 
     /// A quirk the recording's machine applied and this one does not is said by `quirks`, by
-    /// `explain` beside the quirks applied, and in `quirks --json`.
+    /// `explain` beside the quirks applied, and in `quirks --json`; `quirks --recorded` writes the
+    /// recording's as a quirks file, which applies them.
     func testARecordedQuirkNotAppliedHereIsSaid() throws {
         let recorded = Fixtures.directory.appendingPathComponent("formats/pinch-in.with-libinput.yml").path
         let reported = try file(
@@ -37,7 +38,8 @@ final class ExplainCommandTests: XCTestCase {
                 with: "  - AttrResolutionHint=31x31\n  - AttrPalmPressureThreshold=255\n"), "reported.yml")
         let said =
             "not applied here, though the recording's machine applied it: AttrPalmPressureThreshold=255 (its local "
-            + "overrides, or its libinput's quirks files; --quirks with a file of them replays as there)"
+            + "overrides, or its libinput's quirks files; `touchsynth quirks --recorded` writes the recording's for "
+            + "--quirks)"
         let listed = runCommand(["quirks", reported])
         XCTAssertEqual(listed.status, 0, listed.stderr)
         XCTAssertTrue(listed.stdout.hasSuffix(said + "\n"), listed.stdout)
@@ -45,6 +47,18 @@ final class ExplainCommandTests: XCTestCase {
         let json = try jsonLines(runCommand(["quirks", reported, "--json"]).stdout)
         XCTAssertEqual(json.last?["recordedNotApplied"] as? [String], ["AttrPalmPressureThreshold=255"])
         XCTAssertFalse(runCommand(["quirks", recorded]).stdout.contains("not applied here"))
+        // Written as a quirks file and tried, they are applied, and nothing is left unapplied.
+        let written = runCommand(["quirks", "--recorded", reported])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let file = try file(written.stdout, "recorded.quirks")
+        let tried = runCommand(["quirks", reported, "--quirks", file])
+        XCTAssertTrue(
+            tried.stdout.contains("  AttrPalmPressureThreshold=255  from [TouchSynth recorded "), tried.stdout)
+        XCTAssertFalse(tried.stdout.contains("not applied here"), tried.stdout)
+        let none = runCommand(["quirks", "--recorded", pinch])
+        XCTAssertEqual(none.status, 65)
+        XCTAssertEqual(
+            none.stderr, "touchsynth: \(pinch): lists no quirks (a libinput record file lists its machine's)\n")
     }
 
     /// A touchpad unplugged under the fingers ends the sequence's conclusion with it, and one
