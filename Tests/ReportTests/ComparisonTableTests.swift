@@ -252,7 +252,7 @@ final class ComparisonTableTests: XCTestCase {
         let report = ComparisonReport(compat: [menu], indirect: [menu])
         let table = report.renderTable(timeBase: TimeBase(origin: 1_020_000))
         XCTAssertTrue(
-            table.contains("secondaryClick (indirectPointer) at 0.50 s, 0.00 s after its touch came down"), table)
+            table.contains("secondaryClick (indirectPointer) at 0.500s, 0.000s after its touch came down"), table)
         XCTAssertFalse(table.contains("1.52"), table)
     }
 }
