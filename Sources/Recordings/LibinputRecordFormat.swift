@@ -333,7 +333,8 @@ public enum LibinputRecordFormat: RecordingWriter {
     /// `dmi` is the recording machine's (``MachineDMI``).
     public static func header(device d: DeviceDescription, node devnode: String, dmi: String? = nil) -> String {
         var out = "# libinput record (written by touchsynth)\nversion: 1\nndevices: 1\n"
-        out += "libinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n"
+        // No libinput recorded it: TouchSynth read the device itself, or wrote the frames.
+        out += "libinput:\n  version: \"unknown\"\n  git: \"unknown\"\n"
         out += "system:\n  os: \"\"\n  kernel: \"\"\n  dmi: \"\(dmi ?? "")\"\n"
         out += "devices:\n- node: \(devnode)\n  evdev:\n"
         out += "    # Name: \(d.name)\n"
