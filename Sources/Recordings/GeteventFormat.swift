@@ -420,8 +420,10 @@ public enum GeteventFormat {
         return Evdev.code(named: word, type: type)
     }
 
+    /// The names getevent -l gives a value, as its tables from the kernel's headers have them.
     private static let valueNames: [String: Int32] = [
         "UP": 0, "DOWN": 1, "REPEAT": 2, "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2,
+        "MT_TOOL_DIAL": 0x0a,
     ]
 
     /// The event type a word names: four hex digits, or its name (`EV_ABS`).

@@ -405,6 +405,8 @@ final class LogFormatTests: XCTestCase {
         let text = "could not open /dev/input/event7, Permission denied\n" + rated.joined(separator: "\n")
         XCTAssertEqual(RecordingLoader.detectFormat(text), .getevent)
         XCTAssertEqual(try RecordingLoader.load(text: text, file: "rated.txt").frames, original.frames)
+        // A contact's tool, named as newer kernels' headers name it.
+        XCTAssertEqual(["MT_TOOL_PALM", "MT_TOOL_DIAL"].map(GeteventFormat.value), [2, 0x0a])
     }
 
     /// `getevent -i` prints each device's HID report descriptor after its input properties: its
