@@ -118,7 +118,7 @@ struct ArgumentReader {
             var settings = GestureScript.Settings()
             if values["rate"] != nil { settings.rate = try rate() }
             if let text = values["jitter"] {
-                let jitter = try length("jitter", default: 0, nonNegative: true)
+                let jitter = try length("jitter", default: 0, nonNegative: true, floored: false)
                 if let problem = GestureSynthesizer.Options.problem(rate: nil, jitter: jitter) {
                     throw fail("jitter=\(text): \(problem)")
                 }
@@ -236,15 +236,18 @@ struct ArgumentReader {
         return n
     }
 
+    /// A length `key=` gives, `value` without; `floored`, one under a touchpad's unit is refused
+    /// (a jitter, a spread and not a move, is held to ``GestureSynthesizer/Options/problem(rate:jitter:)``
+    /// alone, as `--jitter` is).
     private func length(
-        _ key: String, default value: Double, positive: Bool = false, nonNegative: Bool = false
+        _ key: String, default value: Double, positive: Bool = false, nonNegative: Bool = false, floored: Bool = true
     ) throws(RecordingError) -> Double {
         guard let text = values[key] else { return value }
         let v = try number(key, text, units: [("mm", 1), ("cm", 10)], bare: 1)
         guard abs(v) <= 1000 else { throw fail("\(key)=\(text): more than a metre; no touchpad is that big") }
         // Less than a unit of the finest pad described under Tests/Fixtures (69 units a millimetre):
         // it would round to nothing.
-        guard v == 0 || abs(v) >= 0.01 else {
+        guard !floored || v == 0 || abs(v) >= 0.01 else {
             throw fail("\(key)=\(text): under a hundredth of a millimetre, less than a touchpad's unit")
         }
         if positive && v <= 0 { throw fail("\(key)=\(text): must be greater than 0") }

@@ -6,9 +6,11 @@ extension Conclusion {
     /// The scroll libinput sent before it turned the gesture a pinch, which an app gets as a
     /// scroll, and why it began one; empty where it sent none.
     func scrolledFirst(_ outcome: GestureAnalysis.Outcome) -> String {
-        guard outcome.state == .pinch, wasReported(.scroll),
+        let pinched = outcome.decision.cause?.time ?? 0
+        guard outcome.state == .pinch,
+            analysis.gestureSent.contains(where: { $0.gesture == .scroll && $0.time <= pinched }),
             let scroll = gestures.outcomes.last(where: {
-                $0.state == .scroll && ($0.decision.cause?.time ?? 0) < (outcome.decision.cause?.time ?? 0)
+                $0.state == .scroll && ($0.decision.cause?.time ?? 0) < pinched
             })
         else { return "" }
         return "; it had made a scroll first, and sent scroll events until it turned pinch"

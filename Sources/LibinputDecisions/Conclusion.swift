@@ -183,16 +183,19 @@ struct Conclusion {
             !analysis.reported.contains(where: { $0.button != nil }),
             let down = downMilliseconds, down <= analysis.rules.tapTimeout
         else { return nil }
-        // A touch as short as a tap that moved too far for one: said beside tapping being off,
-        // which a user who tapped asks about first.
         let limit = analysis.rules.tapMotionThreshold
         let moved = touches.map(\.travel).max() ?? 0
-        guard moved <= limit || !analysis.tapToClick else { return nil }
+        // One finger as short as a tap that slipped a little and moved the pointer alone: tapping
+        // being off is said beside how far it moved, as a user who tapped asks about it first.
+        let slipped =
+            !analysis.tapToClick && touches.count == 1 && settled == nil && moved <= 3 * limit
+            && analysis.reported.allSatisfy { $0 == .motion }
+        guard moved <= limit || slipped else { return nil }
         let far =
             moved <= limit
             ? ""
-            : ", and \(touches.count == 1 ? "the finger" : "a finger") moved \(SequenceAnalysis.mm(moved)) mm, past "
-                + "the \(SequenceAnalysis.number(limit)) mm a tap may move"
+            : ", and the finger moved \(SequenceAnalysis.mm(moved)) mm, past the \(SequenceAnalysis.number(limit)) mm "
+                + "a tap may move"
         return analysis.tapToClick
             ? "libinput sent no tap: its tap machine does not run on this device (it taps on touchpads)"
             : "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)" + far

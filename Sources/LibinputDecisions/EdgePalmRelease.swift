@@ -2,11 +2,12 @@ import Recordings
 
 extension SequenceAnalysis {
     /// Why touch `touch`, an edge palm from `began`, stayed one until it ended: libinput lets an
-    /// edge palm go when another finger, no palm, is down beside it (`tp_palm_detect_multifinger`),
-    /// or when, within 200 ms of its beginning, it is out of the edge zones and has gone from where
-    /// it began sideways (any way but north or south: it does not ask which side), or from the top
-    /// zone downwards (`tp_palm_detect_move_out_of_edge`). Empty where the frames do not say why:
-    /// no zones measured, or a frame that by these rules would have let it go.
+    /// edge palm go when, within 200 ms of its beginning, it is out of the edge zones and has gone
+    /// from where it began sideways (any way but north or south: it does not ask which side), or
+    /// from the top zone downwards (`tp_palm_detect_move_out_of_edge`); and whenever another
+    /// finger, no palm, is down beside it (`tp_palm_detect_multifinger`), which one that stayed a
+    /// palm never had, so the frames are not asked. Empty where the frames do not say why: no
+    /// zones measured, or a frame that by the zones' rules would have let it go.
     func edgePalmStayed(touch: Int, began: UInt64) -> String {
         guard let (width, height) = padSize,
             case let zones = PalmEdgeZones(width: width, height: height, device: recording.device),

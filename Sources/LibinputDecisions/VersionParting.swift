@@ -194,12 +194,7 @@ public struct VersionParting: Equatable, Encodable, Sendable {
 
     /// The events a version comparison counts and shows: all but devices added and removed.
     public static func shownEvents(_ events: [LibinputEvent]) -> [LibinputEvent] {
-        events.filter {
-            switch $0.kind {
-            case .deviceAdded, .deviceRemoved: false
-            default: true
-            }
-        }
+        events.filter { !$0.kind.isDeviceChange }
     }
 
     /// The parting in words: where the versions part (in which sequence, once ``placed(in:)``),

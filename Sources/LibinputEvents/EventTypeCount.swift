@@ -13,12 +13,7 @@ public struct EventTypeCount: Equatable, Sendable, Encodable {
     /// added and removed, which every replay has.
     public static func tally(_ events: some Sequence<LibinputEvent>) -> [EventTypeCount] {
         var counts: [String: Int] = [:]
-        for event in events {
-            switch event.kind {
-            case .deviceAdded, .deviceRemoved: continue
-            default: counts[event.typeName, default: 0] += 1
-            }
-        }
+        for event in events where !event.kind.isDeviceChange { counts[event.typeName, default: 0] += 1 }
         return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
             EventTypeCount(type: $0.key, count: $0.value)
         }

@@ -22,11 +22,7 @@ public enum QuirksFileCheck {
                 return "\(path):\(number): a line of \(raw.utf8.count) bytes, over the 511 libinput reads as one: "
                     + "it reads the rest as lines of their own"
             }
-            var line = Substring(raw)
-            if let hash = line.firstIndex(of: "#") {
-                line = line[..<hash]
-                while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
-            }
+            let line = withoutComment(Substring(raw))
             guard let first = line.first, let last = line.last else { continue }
             lastRead = number
             func refused(_ problem: String) -> String { "\(path):\(number): \(problem)" }
@@ -88,7 +84,15 @@ public enum QuirksFileCheck {
     /// The value `text` gives `key` in the section `name` (`[Section]`), as libinput reads it.
     public static func value(ofKey key: String, inSection name: String, of text: String) -> String? {
         guard let line = line(ofKey: key, inSection: name, of: text) else { return nil }
-        return keyAndValue(lines(of: text)[line - 1]).map { String($0.value) }
+        return keyAndValue(withoutComment(lines(of: text)[line - 1])).map { String($0.value) }
+    }
+
+    /// `line` as libinput's `parse_file` keeps it: cut at a `#`, and the blanks before it.
+    static func withoutComment(_ line: Substring) -> Substring {
+        guard let hash = line.firstIndex(of: "#") else { return line }
+        var kept = line[..<hash]
+        while let last = kept.last, last == " " || last == "\t" { kept = kept.dropLast() }
+        return kept
     }
 
     /// A `Key=value` line cut as libinput cuts it (`strv_from_string(line, "=")`, which passes

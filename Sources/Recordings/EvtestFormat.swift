@@ -281,7 +281,7 @@ public enum EvtestFormat {
             if rest.contains("SYN_CONFIG") {
                 return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_CONFIG, value: 0))
             }
-            if rest.hasPrefix("-") { return (time, try olderBanner(rest, file: file, line: n)) }
+            if rest.hasPrefix("-") || rest.hasPrefix("+") { return (time, try olderBanner(rest, file: file, line: n)) }
         }
         // type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 12
         let parts = rest.split(separator: ",").map(\.trimmedOfWhitespace)
@@ -298,22 +298,22 @@ public enum EvtestFormat {
         return (time, EvdevEvent(type: type, code: code, value: value))
     }
 
-    /// A synchronization banner as older evtests print it: 1.32 names the code by the event
-    /// type of its number (`EV_SYN` for SYN_REPORT, `EV_REL` for SYN_MT_REPORT…), and those before
-    /// July 2011 print `Report Sync` for SYN_REPORT and `Config Sync` for any other code, which
-    /// says no code.
+    /// A synchronization banner as older evtests print it (`----` around SYN_MT_REPORT's `++++`):
+    /// 1.32 names the code by the event type of its number (`EV_SYN` for SYN_REPORT, `EV_REL` for
+    /// SYN_MT_REPORT…); those of 2011 print `Report Sync`, `MT Sync`, and `Config Sync`, which
+    /// before January 2011 stood for SYN_MT_REPORT and SYN_DROPPED as well as SYN_CONFIG.
     private static func olderBanner(_ banner: String, file: String, line n: Int) throws(RecordingError) -> EvdevEvent {
-        let name = banner.trimmingCharacters(in: CharacterSet(charactersIn: "- "))
+        let name = banner.trimmingCharacters(in: CharacterSet(charactersIn: "-+ "))
         let codes: [String: UInt16] = [
             "EV_SYN": Evdev.SYN_REPORT, "EV_KEY": Evdev.SYN_CONFIG, "EV_REL": Evdev.SYN_MT_REPORT,
-            "EV_ABS": Evdev.SYN_DROPPED, "Report Sync": Evdev.SYN_REPORT,
+            "EV_ABS": Evdev.SYN_DROPPED, "Report Sync": Evdev.SYN_REPORT, "MT Sync": Evdev.SYN_MT_REPORT,
         ]
         guard let code = codes[name] else {
             throw RecordingError.bad(
                 file, n,
                 name == "Config Sync"
-                    ? "an evtest from before July 2011 prints \"Config Sync\" for SYN_MT_REPORT, SYN_CONFIG and "
-                        + "SYN_DROPPED alike: which one is lost"
+                    ? "\"Config Sync\" is how evtests before 2011 print SYN_MT_REPORT and SYN_DROPPED as well as "
+                        + "SYN_CONFIG: which one is lost"
                     : "unknown synchronization \"\(name)\"")
         }
         return EvdevEvent(type: Evdev.EV_SYN, code: code, value: 0)

@@ -133,9 +133,8 @@ public enum GeteventFormat {
             let line = raw.trimmedOfWhitespace
             if line.isEmpty || line.hasPrefix("#") { return nil }
             if inHIDDescriptor {
-                guard ["add device ", "remove device ", "[", "/dev/input/"].contains(where: line.hasPrefix) else {
-                    return nil
-                }
+                // An event, stamped or not, ends it as another device does.
+                guard line.hasPrefix("remove device ") || GeteventFormat.looksLike(Substring(line)) else { return nil }
                 inHIDDescriptor = false
             }
             if line.hasPrefix("add device ") {
@@ -164,7 +163,8 @@ public enum GeteventFormat {
                 if line.hasPrefix("remove device "), let colon = line.firstIndex(of: ":") {
                     added[line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)] = nil
                 }
-                inHIDDescriptor = line.hasPrefix("HID descriptor")
+                // The HID report descriptor comes last of a device's description: it ends it.
+                if line.hasPrefix("HID descriptor") { (inHIDDescriptor, current, section) = (true, nil, nil) }
                 return nil
             } else if let i = current, !line.hasPrefix("["), !line.hasPrefix("/dev/input/") {
                 // A description line; a bad one spoils its device only, which may not be the one read.
@@ -423,7 +423,7 @@ public enum GeteventFormat {
     /// The names getevent -l gives a value, as its tables from the kernel's headers have them.
     private static let valueNames: [String: Int32] = [
         "UP": 0, "DOWN": 1, "REPEAT": 2, "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2,
-        "MT_TOOL_DIAL": 0x0a,
+        "MT_TOOL_DIAL": 0x0a, "MT_TOOL_MAX": 0x0f,
     ]
 
     /// The event type a word names: four hex digits, or its name (`EV_ABS`).

@@ -178,7 +178,6 @@ public final class RecordingStream {
             }
             lineStart = reader.offset
         }
-        notes += DeviceChooser.note(chooser)
         // Nothing that opens any format, and no description to take the device from: nothing to read.
         if detected == nil && description == nil {
             throw RecordingError.bad(path, 1, "empty: nothing but blank lines and comments")
@@ -331,6 +330,8 @@ public final class RecordingStream {
         } catch {
             throw error.reading(format, of: path)
         }
+        // First, as its lines come first: some formats' reading sets the notes whole.
+        notes = DeviceChooser.note(chooser) + notes
         // Only a getevent log or a `libinput record` holds several devices to choose from; any other file, one.
         if let node, format != .getevent && format != .libinputRecord {
             notes.append(RecordingLoader.oneDevice(chosenBy: node))

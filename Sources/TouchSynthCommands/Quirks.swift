@@ -25,7 +25,16 @@ struct QuirksCommand: ParsableCommand {
     @Flag(help: "Print the quirks a libinput record lists (its machine's) as a quirks file for --quirks.")
     var recorded = false
 
-    func validate() throws { try libinput.check(several: false) }
+    func validate() throws {
+        try libinput.check(several: false)
+        let passedOver = given([
+            "--json": json, "--quirks": !quirks.files.isEmpty, "--dmi": quirks.dmi != nil,
+            "--udev-property": !quirks.udevProperty.isEmpty, "--libinput": !libinput.versions.isEmpty,
+        ])
+        if recorded, let option = passedOver.first {
+            throw ValidationError("--recorded prints the recording's own quirks: \(option) cannot go with it")
+        }
+    }
 
     func run() throws {
         try checkReadable([recording, input.desc] + quirks.files)

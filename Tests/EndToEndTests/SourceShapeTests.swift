@@ -64,11 +64,12 @@ final class SourceShapeTests: XCTestCase {
     /// `synthesize --verify` and the device settings its replay takes, and `bench` naming the
     /// option that conflicts, `--screen` refused at its default without a mode, and `bridge
     /// --replay` naming the input it made no touch of, and an option of one value given twice
-    /// refused, read from ArgumentParser's own account of them, and `quirks --recorded`.
+    /// refused, read from ArgumentParser's own account of them, and `quirks --recorded` (refusing the
+    /// options it would pass over).
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3367, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3376, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the

@@ -118,6 +118,8 @@ final class SynthesisTests: XCTestCase {
                 XCTAssertTrue("\(error)".hasPrefix(message), "\(script): \(error)")
             }
         }
+        // A jitter is a spread, not a move: held to --jitter's rule alone, as --jitter is.
+        XCTAssertNoThrow(try GestureScript.parse("set jitter=0.005mm\nswipe", file: "s"))
     }
 
     /// A semi-MT pad reports a box around the fingers: a pinch or a swipe asked of it is written,

@@ -529,6 +529,22 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// Touches as short as a tap that were no slipped tap, a two-finger scroll's flick and a
+    /// three-finger swipe on a semi-MT pad (which makes no gesture of it), say nothing of tapping.
+    func testAFlickOrASwipeSaysNothingOfTapping() throws {
+        let cases = [
+            ("scroll dy=20mm duration=120ms", "touchpads_SynPS2_Synaptics_TouchPad.desc"),
+            ("swipe fingers=3 distance=30mm duration=120ms", "touchpads_AlpsPS2-ALPS-DualPoint-TouchPad.desc"),
+        ]
+        for (script, device) in cases {
+            let recording = try FingerPaths.synthesized(script, on: Fixtures.devices.appendingPathComponent(device))
+            let explanation = try Replay.explain(recording, named: script, options: ReplayOptions()).explanation
+            for sequence in explanation.sequences {
+                XCTAssertFalse(sequence.conclusion.contains("tapping is off"), "\(script): \(sequence.conclusion)")
+            }
+        }
+    }
+
     /// The bundled evemu recording `name` explained on the system's libinput, 1.28.1 and 1.31.3.
     private func explainedOnEachVersion(_ name: String) throws -> [Explanation] {
         let url = Fixtures.evemu.appendingPathComponent(name)

@@ -80,8 +80,9 @@ final class FormatTests: XCTestCase {
     }
 
     /// evtest 1.32 names a synchronization by the event type of its number (`EV_SYN` for
-    /// SYN_REPORT), and evtests before July 2011 print `Report Sync`: both read as the banner does;
-    /// their `Config Sync`, which stands for three codes, is refused at its line.
+    /// SYN_REPORT, `EV_REL` for SYN_MT_REPORT, in its `++++` banner), and evtests of 2011 print
+    /// `Report Sync` and `MT Sync`: each read as the code it stands for; their `Config Sync`, which
+    /// before 2011 stood for three codes, is refused at its line.
     func testOlderEvtestsSynchronizationBannersAreRead() throws {
         let path = Fixtures.directory.appendingPathComponent("formats/pinch-in.events-only.evtest").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -90,9 +91,14 @@ final class FormatTests: XCTestCase {
             let older = text.replacingOccurrences(of: "- SYN_REPORT -", with: "- \(name) -")
             XCTAssertEqual(try RecordingLoader.load(text: older, file: "old.evtest").frames, original.frames, name)
         }
+        for name in ["EV_REL", "MT Sync", "SYN_MT_REPORT"] {
+            let banner = "Event: time 1.000000, ++++++++++++++ \(name) ++++++++++++"
+            let read = try EvtestFormat.eventLine(banner, file: "old.evtest", line: 1)
+            XCTAssertEqual(read?.1, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0), name)
+        }
         let config = text.replacingOccurrences(of: "- SYN_REPORT -", with: "- Config Sync -")
         XCTAssertThrowsError(try RecordingLoader.load(text: config, file: "old.evtest")) {
-            XCTAssertTrue("\($0)".hasPrefix("old.evtest:18: an evtest from before July 2011 prints"), "\($0)")
+            XCTAssertTrue("\($0)".hasPrefix("old.evtest:18: \"Config Sync\" is how evtests before 2011"), "\($0)")
         }
     }
 
@@ -118,6 +124,13 @@ final class FormatTests: XCTestCase {
                     "\(lines): the device chooser evtest and evemu-record print when no device is named: passed over")
             }
         }
+        // Before a log of events alone, whose reading sets its notes whole, it is said too.
+        let events = RecordingFormat.evemu.text(pinch).split(separator: "\n").filter { $0.hasPrefix("E:") }
+        let alone = try RecordingLoader.load(
+            text: chooser + prompt + "5\n" + events.joined(separator: "\n") + "\n", file: "alone.evemu")
+        XCTAssertEqual(
+            alone.notes.first,
+            "lines 1–5: the device chooser evtest and evemu-record print when no device is named: passed over")
     }
 
     /// A range given for an axis the device does not declare is dropped on reading, in every

@@ -422,6 +422,11 @@ final class LogFormatTests: XCTestCase {
         let read = try RecordingLoader.load(text: described, file: "i.txt")
         XCTAssertEqual(read.frames, plain.frames)
         XCTAssertEqual(read.device, plain.device)
+        // Events without stamps end it too, and are refused for what they lack.
+        let unstamped = described.replacingOccurrences(of: "[       0.000000] ", with: "")
+        XCTAssertThrowsError(try RecordingLoader.load(text: unstamped, file: "i.txt")) {
+            XCTAssertTrue("\($0)".contains("record with getevent -t"), "\($0)")
+        }
     }
 
     /// An event line a device's node names that cannot be read (a code this reader has no name
