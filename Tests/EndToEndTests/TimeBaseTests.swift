@@ -37,11 +37,11 @@ final class TimeBaseTests: XCTestCase {
     }
 
     /// A drag begun by a click and a move: `compare`'s table and the report's summary say when
-    /// (two decimals); the view's and the report's timelines have it as a lane change, at the step
+    /// (to the millisecond); the view's and the report's timelines have it as a lane change, at the step
     /// of the libinput event that began it, which `replay` prints at the same time.
     func testADragBegunHasOneTimeInEveryOutput() throws {
         let path = Self.pointer.appendingPathComponent("click-drag.yml").path
-        let pattern = #/clickAndDrag \(indirectPointer\) at (-?[0-9.]+) s/#
+        let pattern = #/clickAndDrag \(indirectPointer\) at (-?[0-9.]+)s/#
         let compared = try touchsynth(["compare", "--surface", surface, path])
         let said = try XCTUnwrap(compared.firstMatch(of: pattern)?.1, compared)
 
@@ -65,7 +65,7 @@ final class TimeBaseTests: XCTestCase {
             let index = try XCTUnwrap(changes.firstIndex { $0.contains(where: drag) }, name)
             let change = try XCTUnwrap(changes[index].first(where: drag))
             let began = try XCTUnwrap(change["t"] as? Double), step = try XCTUnwrap(events[index]["t"] as? Double)
-            XCTAssertEqual(String(format: "%.2f", began), String(said), "\(name) against compare")
+            XCTAssertEqual(String(format: "%.3f", began), String(said), "\(name) against compare")
             XCTAssertEqual(String(format: "%.3f", step), printed[index], "\(name) against replay")
         }
     }

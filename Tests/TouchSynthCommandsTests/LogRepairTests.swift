@@ -25,7 +25,7 @@ final class LogRepairTests: XCTestCase {
             "backwards.getevent-t.txt": "timestamps go back 1 time (first at line 300, by 3.000000 s)",
             "backwards.evemu": "timestamps go back 1 time (first at line 300, by 3.000000 s)",
             "joined.evtest": "line 1: a header line and the first event shared a line",
-            "truncated.evtest": "line 644: " + truncated, "truncated.evemu": "line 661: " + truncated,
+            "truncated.evtest": "line 644: " + truncated, "truncated.evemu": "line 672: " + truncated,
             "glued-header.evtest": "line 18: two header lines shared a line: read as two",
             "back-in-frame.evtest": "timestamps go back within a frame (first at line 76, by 0.000073 s)",
             "back-in-frame.with-header.evtest": "timestamps go back within a frame (first at line 136, by 0.000073 s)",
