@@ -322,6 +322,11 @@ public enum GeteventFormat {
         } else if section == 0xffff {
             guard line != "<none>", !line.hasPrefix("<not available") else { return true }
             let property = line.hasPrefix("INPUT_PROP_") ? Evdev.propertyCode(named: line) : UInt16(line, radix: 16)
+            // An event after the properties, which a log without stamps has unbracketed: no property.
+            if property == nil, looksLike(Substring(line)) {
+                section = nil
+                return false
+            }
             guard let property, property <= Evdev.propertyMax else {
                 throw RecordingError.bad(file, n, "unknown input property \(line)")
             }

@@ -429,6 +429,16 @@ final class LogFormatTests: XCTestCase {
         }
     }
 
+    /// A log of `getevent -lp` and events without stamps (`-l`, no `-t`) is refused for what it
+    /// lacks, at its first event, not read as more input properties.
+    func testUnstampedEventsAfterTheDescriptionSayHowToRecord() throws {
+        let log = try String(contentsOfFile: sample("pinch-in.getevent-lt.txt"), encoding: .utf8)
+        let unstamped = log.replacingOccurrences(of: "[       0.000000] ", with: "")
+        XCTAssertThrowsError(try RecordingLoader.load(text: unstamped, file: "l.txt")) {
+            XCTAssertTrue("\($0)".hasPrefix("l.txt:23: no [sec.usec] time stamp: record with getevent -t"), "\($0)")
+        }
+    }
+
     /// An event line a device's node names that cannot be read (a code this reader has no name
     /// for) spoils that device alone: the other is read as without it, and the spoiled one,
     /// chosen, is refused at the line.
