@@ -298,7 +298,7 @@ public enum EvtestFormat {
         return (time, EvdevEvent(type: type, code: code, value: value))
     }
 
-    /// A synchronization banner as older evtests print it (`----` around SYN_MT_REPORT's `++++`):
+    /// A synchronization banner as older evtests print it (in `----`, SYN_MT_REPORT's in `++++`):
     /// 1.32 names the code by the event type of its number (`EV_SYN` for SYN_REPORT, `EV_REL` for
     /// SYN_MT_REPORT…); those of 2011 print `Report Sync`, `MT Sync`, and `Config Sync`, which
     /// before January 2011 stood for SYN_MT_REPORT and SYN_DROPPED as well as SYN_CONFIG.
