@@ -34,10 +34,16 @@ public struct QuirksListing: Equatable, Sendable {
         let here = Set(properties.map { "\($0.key)=\($0.value)" })
         let keys = Set(properties.map(\.key))
         return recorded.filter { quirk in
-            // libinput's tool prints a whole event type as `(null)`, there as here.
-            !here.contains(quirk) && !(quirk.contains("(null)") && keys.contains(String(quirk.prefix { $0 != "=" })))
+            // A whole event type is printed nameless there as here: the key says enough.
+            !here.contains(quirk)
+                && !(Self.namesNoEventType(quirk) && keys.contains(String(quirk.prefix { $0 != "=" })))
         }
     }
+
+    /// Whether `text`, a quirk's value as libinput's tools print it (`libinput quirks`, `libinput
+    /// record`), holds an event type disabled or enabled whole (`AttrEventCodeDisable=EV_ABS`),
+    /// which they print as `(null)`, libevdev having no name for it.
+    public static func namesNoEventType(_ text: String) -> Bool { text.contains("(null)") }
 
     /// The quirks listed, as ``LibinputQuirks`` holds those that change what a touch means.
     public var quirks: LibinputQuirks { LibinputQuirks(attributes: properties.map { ($0.key, $0.value) }) }

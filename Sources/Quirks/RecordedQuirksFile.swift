@@ -14,7 +14,7 @@ public enum RecordedQuirksFile {
         guard !quirks.isEmpty else {
             throw RecordingError(.badData, file: file, "lists no quirks (a libinput record file lists its machine's)")
         }
-        let unreadable = quirks.filter { $0.contains("(null)") }
+        let unreadable = quirks.filter(QuirksListing.namesNoEventType)
         let text =
             "# The quirks libinput applied on the machine that recorded the device\n"
             + unreadable.map { "# left out, as libinput record could not say its event type: \($0)\n" }.joined()

@@ -38,10 +38,9 @@ extension QuirksListing {
                 copies.indices.first { DeviceQuirks.copyName($0, copies[$0]) == file }.map { copies[$0] } ?? file
             }
             listing.notes = device.notes
-            // The tool prints an event type disabled or enabled whole (`AttrEventCodeDisable=EV_ABS`)
-            // as `(null)`, libevdev having no name for it: such a value is read from its file.
+            // A value naming no event type (``QuirksListing/namesNoEventType(_:)``) is read from its file.
             let directory = try device.quirksDirectory()
-            for index in listing.properties.indices where listing.properties[index].value.contains("(null)") {
+            for index in listing.properties.indices where Self.namesNoEventType(listing.properties[index].value) {
                 let property = listing.properties[index]
                 // A file tried is read from its copy, which libinput read: it may be a pipe, read once.
                 let copy = copies.firstIndex(of: property.file).map { DeviceQuirks.copyName($0, copies[$0]) }
