@@ -31,41 +31,10 @@ final class SourceShapeTests: XCTestCase {
 
     /// The CLI parses options, calls the libraries and prints: replays, corpora, benchmarks,
     /// comparisons and the view live in libraries, where other programs and tests call them too.
-    /// Lines are the formatter's (`tools/format-check`), so the bound does not reward long ones:
-    /// most of the CLI's lines are its options' help, which is the CLI's own. The bound moves
-    /// only for a new command's options (`explain`, `quirks`, the desktop session's), for
-    /// refusals of options a command would otherwise pass over, for saying a refusal or an output
-    /// left unwritten in one line, for `explain` taking several recordings as `compare` does, for
-    /// a libinput setting the commands did not offer (`--set-sendevents`), for `compare` and
-    /// `report` taking the options that shape a replay, for a warning of a surface's regions
-    /// off the screen, for `replay` saying what reading a recording guessed before the libinput
-    /// lines it may explain, for `convert` asking the library which format a description
-    /// alone is written in, for checking a `--surface` file with the other inputs and
-    /// refusing a shard's `--markdown`, for `--version` saying what the command line asks, in a
-    /// test's process too, for the lines `--check` says written once for three commands, and for
-    /// libinput's pointer speeds asked of the library, for SIGINT taken for the whole command, and
-    /// for `compare` saying a recording's option unused for a capture among recordings, and
-    /// refusing it for captures alone before any output, and for the options a command would pass
-    /// over in silence (`corpus --list` with its writers, a shard's `--fail-on-diff`, `--seat`
-    /// beside `--device`) and `corpus` naming every option that changes outcomes in its run, and
-    /// for `convert` saying what a `--with-libinput` file's conversion leaves behind, and for
-    /// `debug --explain` replaying what its node delivered as delivered, and for a misspelt command
-    /// before `--help` refused, and `explain --libinput` telling where the versions' events part, and
-    /// for `view --help` said without touchsynth-view, and for a `--device` named twice refused, and
-    /// for `replay` and `debug` saying how their default screen differs from `compare`'s, and for
-    /// the status line making room for each line to stderr on a terminal, and for JSON's header held
-    /// back until a command's first line, and `devices` naming the live seat's libinput, and
-    /// `convert` of a pipe saying what it leaves behind as of a file, and `compare`'s table made to
-    /// fit the terminal, and `corpus run`'s example laid out to be copied, and `report` handing its
-    /// player the replay's speed, and a report or view of a part titled with the part, and `report` asking
-    /// for libinput's decisions only for a page with a player, and `--enable-3fg-drag`, and
-    /// `--version` refusing the arguments ArgumentParser would pass over, and `--start`'s note said
-    /// once, before the output whose times it maps, and only once the recording was cut, and
-    /// `synthesize --verify` and the device settings its replay takes, and `bench` naming the
-    /// option that conflicts, `--screen` refused at its default without a mode, and `bridge
-    /// --replay` naming the input it made no touch of, and an option of one value given twice
-    /// refused, read from ArgumentParser's own account of them, and `quirks --recorded` (refusing the
-    /// options it would pass over).
+    /// Lines are the formatter's (`tools/format-check`), so the bound does not reward long ones.
+    /// Most of the CLI's lines are its options, their help and the refusals that keep an option
+    /// from being passed over in silence, which are the CLI's own; the bound moves for those of a
+    /// new command or option, never for work a library could do.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
