@@ -28,14 +28,12 @@ extension ComparisonReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "pointer regions (both modes):" and a line per transition; each mode's list when they differ.
+    /// "pointer regions (both modes):" and their lines (``PointerRegionLines``); each mode's list
+    /// when they differ.
     func pointerRegionLines(_ timeBase: TimeBase) -> [String] {
         guard let regions = pointerRegions else { return [] }
         func list(_ transitions: [PointerRegionTransition]) -> [String] {
-            transitions.map {
-                String(format: "  %8.3fs  ", timeBase.seconds(atTimestamp: $0.time))
-                    + "\($0.phase) \($0.regionPath)  \($0.style)  at \($0.location)"
-            }
+            PointerRegionLines.lines(transitions, timeBase: timeBase)
         }
         if !regions.differ { return ["pointer regions (both modes):"] + list(regions.compat) }
         return ["pointer regions DIFFER between the modes; compat:"] + list(regions.compat) + ["indirect:"]
