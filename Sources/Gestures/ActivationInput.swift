@@ -18,13 +18,16 @@ public struct ActivationInput: Equatable, Sendable {
     /// Where the transform, scroll or hover event it followed instead of touches was (the
     /// pointer's location, which chose its region); nil when it followed touches.
     public var eventLocation: Point?
+    /// Why it failed, for a failure whose recognizer said (``GestureRecognizer/fail(_:)``); nil
+    /// for an activation.
+    public var failure: FailureReason?
 
     /// An activation at `time` that followed `touches`, of which `simulatedTouches` were
     /// compatibility mode's simulated pair and `pointerTouches` a pointer's, come down at `starts`;
-    /// or, with no touches, an event at `eventLocation`.
+    /// or, with no touches, an event at `eventLocation`; a failure for `failure`.
     public init(
         time: Double, touches: Int, simulatedTouches: Int = 0, pointerTouches: Int = 0, starts: [Point] = [],
-        eventLocation: Point? = nil
+        eventLocation: Point? = nil, failure: FailureReason? = nil
     ) {
         self.time = time
         self.touches = touches
@@ -32,13 +35,15 @@ public struct ActivationInput: Equatable, Sendable {
         self.pointerTouches = pointerTouches
         self.starts = starts
         self.eventLocation = eventLocation
+        self.failure = failure
     }
 
-    /// What `followed` holds at `time`, or, where it follows an event instead, that event's `eventLocation`.
-    public init(time: Double, followed: [TrackedTouch], eventLocation: Point? = nil) {
+    /// What `followed` holds at `time`, or, where it follows an event instead, that event's
+    /// `eventLocation`; with the `failure`'s reason for a failure.
+    public init(time: Double, followed: [TrackedTouch], eventLocation: Point? = nil, failure: FailureReason? = nil) {
         self.init(
             time: time, touches: followed.count, simulatedTouches: followed.reduce(0) { $0 + ($1.isSimulated ? 1 : 0) },
             pointerTouches: followed.reduce(0) { $0 + ($1.isPointer ? 1 : 0) }, starts: followed.map(\.start),
-            eventLocation: eventLocation)
+            eventLocation: eventLocation, failure: failure)
     }
 }

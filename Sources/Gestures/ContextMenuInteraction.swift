@@ -36,8 +36,14 @@ open class ContextMenuInteraction: GestureRecognizer {
             transition(to: .recognized, startedBy: input, touch: pressed)
             return
         }
-        if trackedTouches.contains(where: { !$0.isDown || $0.movement > allowableMovement }) {
-            transition(to: .failed)
+        if let lifted = trackedTouches.first(where: { !$0.isDown }) {
+            fail(
+                lifted.isPointer
+                    ? .clickOpensNothing : .liftedTooSoon(held: now - lifted.startTime, needed: minimumPressDuration))
+            return
+        }
+        if let moved = trackedTouches.map(\.movement).max(), moved > allowableMovement {
+            fail(.moved(distance: moved, allowed: allowableMovement))
             return
         }
         if timer == nil && !trackedTouches.contains(where: \.isPointer) {

@@ -64,18 +64,25 @@ open class DragInteraction: GestureRecognizer {
             }
             return
         }
-        if trackedTouches.count > 1 || !touch.isDown {
-            transition(to: .failed)
+        if trackedTouches.count > 1 {
+            fail(.tooManyTouches(count: trackedTouches.count, maximum: 1))
+            return
+        }
+        if !touch.isDown {
+            fail(
+                touch.isPointer
+                    ? .liftedBeforeMoving(moved: touch.movement, needed: dragThreshold)
+                    : .liftedTooSoon(held: now - touch.startTime, needed: liftDelay))
             return
         }
         if !buttonMask.isEmpty && buttonMask != .primary {
             // A secondary click opens a menu, it does not lift a drag; nor does another button
             // pressed while the primary is held.
-            transition(to: .failed)
+            fail(.buttons(pressed: buttonMask, required: .primary))
         } else if touch.isPointer {
             if touch.movement > dragThreshold { begin(.clickAndDrag, with: touch) }
         } else if touch.movement > allowableMovement {
-            transition(to: .failed)
+            fail(.moved(distance: touch.movement, allowed: allowableMovement))
         } else if timer == nil {
             armTimer(at: event.timestamp + liftDelay)
         }

@@ -46,7 +46,7 @@ extension GestureRecognizer {
         guard accepts(event, delegate: delegate) else {
             if self.touches.stopFollowing(endedIn: touches) {
                 source = nil
-                cancelOrFail(at: event.timestamp)
+                cancelOrFail(at: event.timestamp, because: .turnedAway)
             }
             return
         }
@@ -111,7 +111,7 @@ extension GestureRecognizer {
         guard processes(kind, ending: phase.isFinal, of: event) else { return }
         touches.count(eventAt: eventLocation)
         if phase == .cancelled {
-            cancelOrFail(at: event.timestamp)
+            cancelOrFail(at: event.timestamp, because: .cancelled)
         } else {
             process(self)
         }
@@ -140,7 +140,7 @@ extension GestureRecognizer {
         guard accepts(event, delegate: delegateBox?.delegate) else {
             if ends && source == kind {
                 source = nil
-                cancelOrFail(at: event.timestamp)
+                cancelOrFail(at: event.timestamp, because: .turnedAway)
             }
             return false
         }

@@ -35,8 +35,9 @@ extension GestureRecognizer {
 
     /// Asks for a state change at `time`: the allowed ones of the diagram happen (a begin or a
     /// recognition once the surface allows it); the others are ignored, so a failed recognizer
-    /// stays failed until it resets.
-    func transition(to newState: State, at time: Double) {
+    /// stays failed until it resets. A failure records `reason`, a cancellation before the
+    /// gesture began fails it for ``FailureReason/cancelled``.
+    func transition(to newState: State, at time: Double, because reason: FailureReason? = nil) {
         switch (state, newState) {
         case (.possible, .began), (.possible, .ended):
             if pending.isEmpty {
@@ -46,7 +47,7 @@ extension GestureRecognizer {
             }
         case (.possible, .failed), (.possible, .cancelled):
             pending = PendingTransitions()
-            enter(.failed, at: time)
+            enter(.failed, at: time, because: newState == .cancelled ? .cancelled : reason)
         case (.began, .changed), (.changed, .changed),
             (.began, .ended), (.changed, .ended),
             (.began, .cancelled), (.changed, .cancelled):
@@ -68,15 +69,15 @@ extension GestureRecognizer {
                 transition(to: .began, at: time)
             }
         case .ended:
-            transition(to: isInProgress ? .ended : .failed, at: time)
+            transition(to: isInProgress ? .ended : .failed, at: time, because: .endedBeforeMoving)
         case .cancelled:
             transition(to: .cancelled, at: time)
         }
     }
 
-    /// The input it followed ended or was cancelled without it processing the end.
-    func cancelOrFail(at time: Double) {
-        transition(to: state == .possible ? .failed : .cancelled, at: time)
+    /// The input it followed ended or was cancelled without it processing the end, for `reason`.
+    func cancelOrFail(at time: Double, because reason: FailureReason) {
+        transition(to: state == .possible ? .failed : .cancelled, at: time, because: reason)
     }
 
     /// Applies the transitions `require(toFail:)` held back, now that the surface decided.
@@ -118,7 +119,7 @@ extension GestureRecognizer {
         }
         arbitrationLosses.append(loss)
         pending = PendingTransitions()
-        enter(.failed, at: time)
+        enter(.failed, at: time, because: .lostArbitration)
     }
 
     private func recognize(_ newState: State, at time: Double) {
@@ -134,8 +135,8 @@ extension GestureRecognizer {
     }
 
     /// Enters `newState` and records it: a discrete recognition as `recognized`, a run of
-    /// `changed` as one entry.
-    private func enter(_ newState: State, at time: Double) {
+    /// `changed` as one entry, a failure with its `reason`.
+    private func enter(_ newState: State, at time: Double, because reason: FailureReason? = nil) {
         let recorded: RecordedState
         switch (state, newState) {
         case (.possible, .ended): recorded = .recognized
@@ -148,7 +149,9 @@ extension GestureRecognizer {
         let continuesRun = state == .changed && newState == .changed
         if recorded.isActivation || recorded == .failed {
             let eventLocation = source == nil || source == .touches ? nil : location
-            let input = ActivationInput(time: time, followed: trackedTouches, eventLocation: eventLocation)
+            let input = ActivationInput(
+                time: time, followed: trackedTouches, eventLocation: eventLocation,
+                failure: recorded == .failed ? reason : nil)
             if recorded == .failed { failureInputs.append(input) } else { activationInputs.append(input) }
         }
         currentState = newState

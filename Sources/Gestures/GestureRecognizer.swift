@@ -230,7 +230,7 @@ open class GestureRecognizer {
     /// An event cancelled touches it follows. The default cancels the gesture, or fails it if it
     /// had not begun.
     open func touchesCancelled(_ touches: [Touch], with event: AppEvent) {
-        cancelOrFail(at: event.timestamp)
+        cancelOrFail(at: event.timestamp, because: .cancelled)
     }
 
     /// A transform event of the sequence its region is latched to; not called for a cancelled one,
@@ -278,6 +278,12 @@ open class GestureRecognizer {
     /// arbitration (docs/recognizer-states.md).
     public func transition(to newState: State) {
         transition(to: newState, at: now)
+    }
+
+    /// Fails the gesture, as ``transition(to:)`` to `failed` does, saying why: the record keeps
+    /// the reason (``ActivationInput/failure``), and reports and the testing kit tell it.
+    public func fail(_ reason: FailureReason) {
+        transition(to: .failed, at: now, because: reason)
     }
 
     /// Asks for a begin or recognition, as ``transition(to:)``, that starts an interaction by

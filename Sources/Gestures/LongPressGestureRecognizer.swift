@@ -48,15 +48,30 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         touchesInPress = max(touchesInPress, trackedTouches.count)
-        let lifted = down < touchesInPress
-        if touchesInPress > numberOfTouchesRequired || lifted
-            || trackedTouches.contains(where: { $0.movement > allowableMovement })
-        {
-            transition(to: .failed)
+        if let reason = failure(down: down) {
+            fail(reason)
             return
         }
         if down == numberOfTouchesRequired && timer == nil {
             armTimer(at: event.timestamp + minimumPressDuration)
         }
+    }
+
+    /// Why the press, `down` of its touches still down, fails before its timer fired; nil while it may go on.
+    private func failure(down: Int) -> FailureReason? {
+        if touchesInPress > numberOfTouchesRequired {
+            return .tooManyTouches(count: touchesInPress, maximum: numberOfTouchesRequired)
+        }
+        if down < touchesInPress {
+            guard touchesInPress == numberOfTouchesRequired else {
+                return .tooFewTouches(count: touchesInPress, required: numberOfTouchesRequired)
+            }
+            let held = now - (trackedTouches.map(\.startTime).min() ?? now)
+            return .liftedTooSoon(held: held, needed: minimumPressDuration)
+        }
+        if let moved = trackedTouches.map(\.movement).max(), moved > allowableMovement {
+            return .moved(distance: moved, allowed: allowableMovement)
+        }
+        return nil
     }
 }

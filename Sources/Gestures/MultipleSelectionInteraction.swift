@@ -78,10 +78,15 @@ open class MultipleSelectionInteraction: GestureRecognizer {
             }
             return
         }
-        guard shouldBeginMultipleSelectionInteraction, down <= 2 else { return transition(to: .failed) }
+        guard shouldBeginMultipleSelectionInteraction else { return fail(.declined) }
+        guard down <= 2 else { return fail(.tooManyTouches(count: down, maximum: 2)) }
         guard down == 2 else {
             // One touch may yet be joined by a second; none left, or a pair that lost one, is over.
-            if down == 0 || start != nil { transition(to: .failed) }
+            if start != nil {
+                fail(.endedBeforeMoving)
+            } else if down == 0 {
+                fail(.tooFewTouches(count: 1, required: 2))
+            }
             return
         }
         let midpoint = sum.scaled(by: 0.5)
@@ -92,7 +97,7 @@ open class MultipleSelectionInteraction: GestureRecognizer {
         }
         let motion = midpoint.subtracting(start)
         guard motion.magnitude > hysteresis else { return }
-        guard abs(motion.y) >= abs(motion.x) else { return transition(to: .failed) }
+        guard abs(motion.y) >= abs(motion.x) else { return fail(.acrossItsAxis(motion: motion, axis: .vertical)) }
         let current = row(at: midpoint.y)
         selectedRows = min(startRow, current)...max(startRow, current)
         transition(to: .began)

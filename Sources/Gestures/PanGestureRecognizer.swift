@@ -99,8 +99,12 @@ open class PanGestureRecognizer: GestureRecognizer {
             }
             return
         }
-        if down == 0 || down > maximumNumberOfTouches {
-            transition(to: .failed)
+        if down == 0 {
+            fail(.liftedBeforeMoving(moved: currentTranslation.magnitude, needed: hysteresis))
+            return
+        }
+        if down > maximumNumberOfTouches {
+            fail(.tooManyTouches(count: down, maximum: maximumNumberOfTouches))
             return
         }
         guard down >= minimumNumberOfTouches else {
@@ -111,13 +115,17 @@ open class PanGestureRecognizer: GestureRecognizer {
         currentTranslation = currentTranslation.adding(step)
         currentVelocity = rate.rate(of: currentTranslation, at: time) ?? currentVelocity
         if currentTranslation.magnitude > hysteresis {
-            transition(to: axis.map { $0.holds(currentTranslation) } ?? true ? .began : .failed)
+            if axis.map({ $0.holds(currentTranslation) }) ?? true {
+                transition(to: .began)
+            } else {
+                fail(.acrossItsAxis(motion: currentTranslation, axis: axis ?? .vertical))
+            }
         }
     }
 
     override open func scrollChanged(_ scroll: ScrollEvent, with event: AppEvent) {
         if let axis, !isInProgress, scroll.translation != .zero, !axis.holds(scroll.translation) {
-            transition(to: .failed)
+            fail(.acrossItsAxis(motion: scroll.translation, axis: axis))
             return
         }
         if scroll.translation != currentTranslation || !isInProgress {

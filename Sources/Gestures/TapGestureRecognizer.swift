@@ -46,7 +46,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     /// The next tap did not come in time.
     override open func timerFired(at time: Double) {
-        transition(to: .failed)
+        fail(.nextTapLate(taps: tapsCompleted, required: numberOfTapsRequired, interval: maximumIntervalBetweenTaps))
     }
 
     override open func reset() {
@@ -59,19 +59,23 @@ open class TapGestureRecognizer: GestureRecognizer {
         // The wait for the next tap ends with its touch.
         cancelTimer()
         let pressing = trackedTouches.contains { $0.phase == .began }
-        if pressing && effectiveButtonMask(buttonMask, modifierFlags: modifierFlags) != buttonMaskRequired {
-            transition(to: .failed)
+        let pressed = effectiveButtonMask(buttonMask, modifierFlags: modifierFlags)
+        if pressing && pressed != buttonMaskRequired {
+            fail(.buttons(pressed: pressed, required: buttonMaskRequired))
             return
         }
         touchesInTap = max(touchesInTap, trackedTouches.count)
-        if touchesInTap > numberOfTouchesRequired || trackedTouches.contains(where: { $0.movement > allowableMovement })
-        {
-            transition(to: .failed)
+        if touchesInTap > numberOfTouchesRequired {
+            fail(.tooManyTouches(count: touchesInTap, maximum: numberOfTouchesRequired))
+            return
+        }
+        if let moved = trackedTouches.map(\.movement).max(), moved > allowableMovement {
+            fail(.moved(distance: moved, allowed: allowableMovement))
             return
         }
         guard !trackedTouches.contains(where: \.isDown) else { return }
         guard touchesInTap == numberOfTouchesRequired else {
-            transition(to: .failed)
+            fail(.tooFewTouches(count: touchesInTap, required: numberOfTouchesRequired))
             return
         }
         tapsCompleted += 1

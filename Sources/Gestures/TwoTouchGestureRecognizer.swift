@@ -75,9 +75,11 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     override open func touchesChanged(_ touches: [Touch], with event: AppEvent) {
         switch pair.update(with: trackedTouches) {
         case .waiting:
-            if !trackedTouches.contains(where: \.isDown) { transition(to: .failed) }
+            if !trackedTouches.contains(where: \.isDown) {
+                fail(.tooFewTouches(count: trackedTouches.count, required: 2))
+            }
         case .lost:
-            transition(to: isInProgress ? .ended : .failed)
+            if isInProgress { transition(to: .ended) } else { fail(.endedBeforeMoving) }
         case .tracking:
             guard canMeasure(pair.current) else { return }
             note(at: event.timestamp)

@@ -234,7 +234,9 @@ extension ComparisonReport {
         guard let line = nothingTakenInWords(for: events, screen: screen) else {
             let words = differencesInWords(timeBase: timeBase)
             let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
-            return renderTable(timeBase: timeBase, width: width, legend: true) + said
+            let failures = failuresInWords(timeBase: timeBase)
+            let why = failures.isEmpty ? "" : "why they failed:\n" + failures.map { "  " + $0 + "\n" }.joined()
+            return renderTable(timeBase: timeBase, width: width, legend: true) + said + why
         }
         return ([line] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
     }

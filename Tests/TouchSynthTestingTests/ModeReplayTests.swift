@@ -445,8 +445,8 @@ struct ModeReplayTests {
                 // Where the pinch went instead: the recognizers of this mode that did change state.
                 && message(of: issue).contains("; canvas/pinch activated instead")
         }
-        // A recognizer that failed by its own rules is told what it followed as it failed: a
-        // one-finger pan, the pinch's two simulated touches.
+        // A recognizer that failed by its own rules is told which rule and what it followed as it
+        // failed: a one-finger pan, the pinch's two simulated touches.
         let oneFinger = SurfaceSource.build {
             let pan = PanGestureRecognizer(name: "draw")
             pan.maximumNumberOfTouches = 1
@@ -459,8 +459,8 @@ struct ModeReplayTests {
             drawn.expect("board/draw", .activated, in: .compatibility)
         } matching: { issue in
             message(of: issue).contains(
-                "(by its own rules: no other recognizer won over it, the input did not fit it; it followed 2 touches, "
-                    + "both simulated, as it failed)")
+                "(by its own rules: no other recognizer won over it, 2 touches, more than the 1 it takes; it followed "
+                    + "2 touches, both simulated, as it failed)")
         }
     }
 

@@ -1,0 +1,51 @@
+import AppEvents
+import Gestures
+import LibinputEvents
+import ModeComparison
+import Report
+import XCTest
+
+/// compare's "why they failed": the rules the input broke, for recognizers that failed in both
+/// modes and activated in neither.
+final class FailureWordsTests: XCTestCase {
+    private func failed(_ name: String, _ reasons: [(Double, FailureReason)]) -> GestureRecord {
+        var record = GestureRecord(region: "text", name: name, kind: .tap)
+        record.transitions = reasons.map { GestureTransition(state: .failed, time: $0.0) }
+        record.failureInputs = reasons.map { ActivationInput(time: $0.0, touches: 1, failure: $0.1) }
+        return record
+    }
+
+    func testFailuresAreToldByRuleOnceForBothModesWhenAlike() {
+        let moved = [(1.0, FailureReason.moved(distance: 31.25, allowed: 10)), (2, .moved(distance: 12, allowed: 10))]
+        let report = ComparisonReport(
+            compat: [failed("tap", moved), failed("press", [(1, .liftedTooSoon(held: 0.2, needed: 0.5))])],
+            indirect: [failed("tap", moved), failed("press", [(1, .clickOpensNothing)])])
+        XCTAssertEqual(
+            report.failuresInWords(timeBase: TimeBase(origin: 0)),
+            [
+                "text/tap in both modes: a touch moved 31.2 pt, past the 10.0 pt it allows (at 1.000s, and once more)",
+                "text/press in compat mode: the press lifted after 0.200s, short of the 0.500s it needs (at 1.000s); "
+                    + "in indirect mode: a click opens it only with the secondary button or control held (at 1.000s)",
+            ])
+    }
+
+    /// A row that activated in either mode is told of in "what differs", not here; a lost
+    /// arbitration names the winner; a reason the recognizer did not give is said to be missing.
+    func testOnlyRowsThatNeverActivatedAreToldAndLossesNameTheirWinner() {
+        var lost = failed("tap", [(1, .lostArbitration)])
+        lost.arbitrationLosses = [ArbitrationLoss(region: "text", name: "press", time: 1, required: true)]
+        var unexplained = failed("custom", [])
+        unexplained.transitions = [GestureTransition(state: .failed, time: 3)]
+        unexplained.failureInputs = [ActivationInput(time: 3, touches: 1)]
+        var activated = failed("caret", [(1, .cancelled)])
+        activated.transitions.append(GestureTransition(state: .recognized, time: 2))
+        let report = ComparisonReport(
+            compat: [lost, unexplained, activated], indirect: [lost, unexplained, activated])
+        XCTAssertEqual(
+            report.failuresInWords(timeBase: TimeBase(origin: 0)),
+            [
+                "text/tap in both modes: it lost arbitration to text/press, which it requires to fail (at 1.000s)",
+                "text/custom in both modes: it failed, giving no reason (at 3.000s)",
+            ])
+    }
+}
