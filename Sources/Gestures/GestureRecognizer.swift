@@ -21,7 +21,8 @@ public enum GestureRecognizerError: Error, Equatable, Sendable {
 /// (``touchesChanged(_:with:)`` or the four UIKit touch phases, ``transformChanged(_:with:)``,
 /// ``scrollChanged(_:with:)``, ``hoverChanged(isInside:with:)``), and call
 /// ``transition(to:)`` as the gesture goes (``transition(to:startedBy:touch:)`` for a begin or
-/// recognition that starts an interaction); override ``reset()`` to clear per-gesture state.
+/// recognition that starts an interaction, ``fail(_:)`` for a failure that says why); override
+/// ``reset()`` to clear per-gesture state.
 open class GestureRecognizer {
     /// `UIGestureRecognizer.State`.
     public enum State: String, Sendable {
