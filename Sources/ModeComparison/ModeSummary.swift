@@ -33,7 +33,8 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     /// What it followed at each activation (``Gestures/ActivationInput``), to tell why; not in
     /// the JSON.
     public var activationInputs: [ActivationInput] = []
-    /// What it followed at each failure, to tell why it did not activate; not in the JSON.
+    /// What it followed at each failure, to tell why it did not activate; in the JSON, each
+    /// failure's time and reason (`failures`).
     public var failureInputs: [ActivationInput] = []
     /// Each failure because another recognizer won arbitration; not in the JSON.
     public var arbitrationLosses: [ArbitrationLoss] = []
@@ -62,7 +63,7 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     }
 
     /// The counts, then each final value under its key (`finalScale`, `finalRotation` in radians,
-    /// `finalTranslation`…), `activated`, `transitions`, and `starts` when there are any.
+    /// `finalTranslation`…), `activated`, `transitions`, and `starts` and `failures` when there are any.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: NamedKey.self)
         for (name, count) in [
@@ -76,6 +77,14 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         try c.encode(activated, forKey: NamedKey("activated"))
         try c.encode(transitions, forKey: NamedKey("transitions"))
         if !starts.isEmpty { try c.encode(starts, forKey: NamedKey("starts")) }
+        if !failureInputs.isEmpty {
+            let failures = failureInputs.map { input in
+                FailureEntry(
+                    input: input,
+                    loss: input.failure == .lostArbitration ? arbitrationLosses.first { $0.time == input.time } : nil)
+            }
+            try c.encode(failures, forKey: NamedKey("failures"))
+        }
         if followedSimulatedTouches { try c.encode(true, forKey: NamedKey("followedSimulatedTouches")) }
     }
 }

@@ -208,6 +208,30 @@ final class ComparisonTests: XCTestCase {
         XCTAssertTrue(text.contains(#""touchType":"direct""#), text)
     }
 
+    /// Each failure is written with its time, its rule and the rule's numbers; a lost
+    /// arbitration names its winner; a failure without a reason has its time alone.
+    func testFailuresAreWrittenWithTheirRulesAndNumbers() throws {
+        var record = GestureRecord(region: "canvas", name: "tap", kind: .tap)
+        record.transitions = [1, 2, 3].map { GestureTransition(state: .failed, time: $0) }
+        record.failureInputs = [
+            ActivationInput(time: 1, touches: 1, failure: .moved(distance: 31.5, allowed: 10)),
+            ActivationInput(time: 2, touches: 1, failure: .lostArbitration),
+            ActivationInput(time: 3, touches: 1),
+        ]
+        record.arbitrationLosses = [ArbitrationLoss(region: "canvas", name: "press", time: 2, required: false)]
+        let report = ComparisonReport(compat: [record], indirect: [record])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(report)) as? [String: Any])
+        let row = try XCTUnwrap((json["rows"] as? [[String: Any]])?.first?["compat"] as? [String: Any])
+        let failures = try XCTUnwrap(row["failures"] as? [[String: Any]])
+        XCTAssertEqual(failures.count, 3)
+        XCTAssertEqual(failures[0]["reason"] as? String, "moved")
+        XCTAssertEqual(failures[0]["distance"] as? Double, 31.5)
+        XCTAssertEqual(failures[0]["allowed"] as? Double, 10)
+        XCTAssertEqual(failures[1]["winner"] as? String, "canvas/press")
+        XCTAssertEqual(failures[1]["requiredToFail"] as? Bool, false)
+        XCTAssertEqual(Set(failures[2].keys), ["time"])
+    }
+
     func testRecognizersMissingFromOneSideCountAsInactive() {
         let only = GestureRecord(region: "canvas", name: "extra", kind: .tap)
         var recognized = only
