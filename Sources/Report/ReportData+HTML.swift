@@ -105,7 +105,7 @@ extension ReportData {
             <tr><th>recognizer</th><th>compat (UIApplicationSupportsIndirectInputEvents NO)</th><th>indirect \
             (UIApplicationSupportsIndirectInputEvents YES)</th><th>difference</th></tr>
             \(rows)</table>
-            \(differences)
+            \(differences)\(failures)
             <h2>Fingers on the touchpad</h2>
             \(figure(.touchpad))
             <h2>Compatibility mode's touches on the screen</h2>
@@ -154,5 +154,12 @@ extension ReportData {
         guard !words.isEmpty else { return "" }
         return "<h2>What differs</h2>\n<ul id=\"differences\">\n"
             + words.map { "<li>\(MarkupText.escape($0))</li>\n" }.joined() + "</ul>"
+    }
+
+    /// Why the recognizers that failed in both modes failed, as `compare` says it after what differs.
+    private var failures: String {
+        guard !whyFailed.isEmpty else { return "" }
+        return "\n<h2>Why they failed</h2>\n<ul id=\"failures\">\n"
+            + whyFailed.map { "<li>\(MarkupText.escape($0))</li>\n" }.joined() + "</ul>"
     }
 }

@@ -25,6 +25,9 @@ public struct ReportData {
     /// What differs between the modes, in compare's words
     /// (``ComparisonReport/whatDiffersInWords(for:screen:timeBase:)``).
     public var whatDiffers: [String]
+    /// Why the recognizers that failed in both modes and activated in neither failed, in
+    /// compare's words (``ComparisonReport/failuresInWords(timeBase:)``).
+    public var whyFailed: [String]
     /// The virtual screen both translators worked on.
     public var screen: Size
     /// Compatibility mode's touches, one track per touch ID, simulated ones flagged.
@@ -134,6 +137,7 @@ public struct ReportData {
                 pipeline[.indirectInput].surface?.pointerRegionTransitions ?? []
             ))
         whatDiffers = comparison.whatDiffersInWords(for: libinput, screen: screenName, timeBase: timeBase)
+        whyFailed = comparison.failuresInWords(timeBase: timeBase)
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {

@@ -68,6 +68,19 @@ final class ReportPageTests: XCTestCase {
         XCTAssertTrue(page.data.html().contains(" s, from libinput \(version)</dd>"))
     }
 
+    /// Recognizers that failed in both modes are told why on the page, as compare tells them.
+    func testAPageSaysWhyRecognizersFailedInBothModes() throws {
+        let (page, replay) = try listPage(
+            Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.button-rpress.events").path,
+            title: "button-rpress")
+        let why = page.data.comparison.failuresInWords(timeBase: replay.timeBase)
+        XCTAssertFalse(why.isEmpty)
+        XCTAssertEqual(page.data.whyFailed, why)
+        let html = page.data.html()
+        XCTAssertTrue(html.contains("<h2>Why they failed</h2>\n<ul id=\"failures\">"), html)
+        XCTAssertTrue(html.contains("<li>\(why[0])</li>"), why[0])
+    }
+
     /// A replay at another speed has libinput read the pad's frames at that speed: the player
     /// draws each frame at the time libinput read it, as the view does, not the recording's.
     func testThePlayerDrawsThePadAtTheReplaysSpeed() throws {
