@@ -8,17 +8,28 @@ import ViewPublishing
 import ViewTimeline
 
 extension Benchmark {
+    /// The events per second a view-stream run takes: from one event in a hundred seconds to a
+    /// hundred thousand a second.
+    public static let viewStreamRates: ClosedRange<Double> = 0.01...100_000
+    /// The seconds a view-stream run takes: up to a day.
+    public static let viewStreamSeconds: ClosedRange<Double> = .leastNonzeroMagnitude...86_400
+
     /// What a live view's stream does under load: real libinput events (a replay of `recording`,
     /// repeated with times moved on) stepped through the view's model and published at `rate` per
     /// second for `seconds`, to one browser-like client on a real WebSocket that reads as fast as
     /// it can. Reports every frame delivered or counted as merged, the server's added delay (from
     /// publishing to the encoded message handed to the socket's writer), the model's time per
     /// event, and this process's resident memory over the run. `makeServer` starts the server
-    /// on loopback with a free port, given the page's title.
+    /// on loopback with a free port, given the page's title. A `rate` outside
+    /// ``viewStreamRates`` or `seconds` outside ``viewStreamSeconds`` is a `.usage` error.
     public func viewStream(
         recording: Recording, seconds: Double, rate: Double,
         makeServer: (String) throws -> any ViewPublisher
     ) throws -> [BenchFigure] {
+        guard Self.viewStreamRates.contains(rate), Self.viewStreamSeconds.contains(seconds) else {
+            throw HarnessError(
+                .usage, "a view stream takes 0.01 to 100000 events per second for at most 86400 seconds")
+        }
         let events = try Replay(.recording(recording)).events.filter {
             if case .deviceAdded = $0.kind { return false }
             if case .deviceRemoved = $0.kind { return false }

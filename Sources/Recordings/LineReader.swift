@@ -274,7 +274,9 @@ struct LineReader {
 
     private mutating func line(_ bytes: ArraySlice<UInt8>) throws(RecordingError) -> String {
         lineNumber += 1
-        var trimmed = bytes.last == 13 && !verbatim ? bytes.dropLast() : bytes
+        // Every carriage return before the line feed: `\r\r\n` is a CRLF file converted to CRLF again.
+        var trimmed = bytes
+        while trimmed.last == 13 && !verbatim { trimmed = trimmed.dropLast() }
         // A byte order mark, which some Windows editors write, is no part of the first line.
         if lineNumber == 1 && !verbatim && trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
         guard let text = String(validating: trimmed, as: UTF8.self) else {

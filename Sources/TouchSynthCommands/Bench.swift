@@ -60,16 +60,14 @@ struct Bench: ParsableCommand {
         if (eventsPerSecond ?? rate) != nil && viewStream == nil {
             throw ValidationError("\(rate != nil ? "--rate" : "--events-per-second") goes with --view-stream")
         }
-        if let viewStream {
-            guard viewStream > 0, viewStream <= 86_400 else {
-                throw ValidationError("--view-stream takes more than 0 and at most 86400 seconds")
-            }
+        if let viewStream, !Benchmark.viewStreamSeconds.contains(viewStream) {
+            throw ValidationError("--view-stream takes more than 0 and at most 86400 seconds")
         }
         if rate != nil, eventsPerSecond != nil {
             throw ValidationError("--rate is the old spelling of --events-per-second: give one of them")
         }
-        guard streamRate > 0, streamRate <= 100_000 else {
-            throw ValidationError("--events-per-second takes more than 0 and at most 100000")
+        guard Benchmark.viewStreamRates.contains(streamRate) else {
+            throw ValidationError("--events-per-second takes 0.01 to 100000")
         }
         // Said here, once, before the measurement's own output.
         if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }

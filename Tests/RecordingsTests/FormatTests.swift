@@ -474,6 +474,22 @@ final class HeaderValueMessageTests: XCTestCase {
         }
     }
 
+    /// A CRLF file converted to CRLF again (`\r\r\n`) reads as its LF self, in every format: its
+    /// header was one comment line to the evemu reader, which inferred a device.
+    func testDoubledCarriageReturnsEndALine() throws {
+        let yaml = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let recording = try RecordingLoader.load(yaml)
+        for format in RecordingFormat.allCases {
+            let text = format.text(recording)
+            let doubled = try RecordingLoader.load(
+                text: text.replacingOccurrences(of: "\n", with: "\r\r\n"), file: "p")
+            let plain = try RecordingLoader.load(text: text, file: "p")
+            XCTAssertEqual(doubled.device, plain.device, "\(format)")
+            XCTAssertEqual(doubled.frames, plain.frames, "\(format)")
+            XCTAssertEqual(doubled.notes, plain.notes, "\(format)")
+        }
+    }
+
     /// The format asked for wins; then the output's extension; then YAML, or evemu for a
     /// description alone, the format description files come in.
     func testTheWrittenFormatIsTheAskedTheExtensionsOrTheDefault() {

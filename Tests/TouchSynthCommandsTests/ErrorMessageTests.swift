@@ -306,6 +306,11 @@ final class ErrorMessageTests: XCTestCase {
                 "The value '' is invalid for '--device <node>': an empty name names no"
             ),
             (["bench", "--view-stream", "0"], "--view-stream takes more than 0 and at most 86400 seconds"),
+            // A rate whose period in nanoseconds is past UInt64 trapped in the benchmark.
+            (
+                ["bench", "--view-stream", "1", "--events-per-second", "1e-12"],
+                "--events-per-second takes 0.01 to 100000"
+            ),
             (["record", "--duration", "-1"], "--duration must be a positive number of seconds"),
             (["bridge", "check", recording, "--tolerance", "-1"], "--tolerance must be above 0 and at most 1"),
             (
