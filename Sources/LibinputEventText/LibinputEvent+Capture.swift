@@ -199,6 +199,32 @@ extension LibinputEvent {
         /// Keys given as `null`, as a number that was not finite is written.
         var nulls: Set<String> = []
 
+        /// The largest motion, position or scroll value an event may carry: libinput's are pixels,
+        /// millimetres or scroll units, and no device moves a billion of them in one event.
+        static let largestValue = 1e9
+
+        /// What is wrong with a number no libinput could have sent (past ``largestValue``, an angle
+        /// change past half a turn, a negative size), which would reach tables as `inf`; nil when none is.
+        var outOfRange: String? {
+            let values = [
+                ("dx", dx), ("dy", dy), ("dxUnaccelerated", dxUnaccelerated), ("dyUnaccelerated", dyUnaccelerated),
+                ("x", x), ("y", y), ("scale", scale), ("vertical", vertical), ("horizontal", horizontal),
+                ("verticalV120", verticalV120), ("horizontalV120", horizontalV120),
+            ]
+            if let (key, value) = values.first(where: { abs($0.1 ?? 0) > Self.largestValue }) {
+                return "\(key) \(value!) is out of range: no event carries more than 10^9"
+            }
+            // libinput wraps the change into half a turn either way (src/evdev-mt-touchpad-gestures.c:1225,
+            // libinput 1.22.1).
+            if let angle = angleDeltaDeg, abs(angle) > 180 {
+                return "angleDeltaDeg \(angle) is out of range: libinput's change of angle is within ±180°"
+            }
+            if let size = sizeMm, size.contains(where: { !(0...Self.largestValue).contains($0) }) {
+                return "sizeMm \(size) is out of range: a size is 0 or more, and less than 10^9 mm"
+            }
+            return nil
+        }
+
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: NamedKey.self)
             var nulls: Set<String> = []
@@ -290,6 +316,7 @@ extension LibinputEvent {
         guard (0...256).contains(fingers) else {
             throw CaptureError(line: line, problem: "fingers \(fingers) is no count of fingers on a touchpad")
         }
+        if let problem = f.outOfRange { throw CaptureError(line: line, problem: problem) }
         let cancelled = f.cancelled ?? false
         let kind: LibinputEvent.Kind
         switch type {

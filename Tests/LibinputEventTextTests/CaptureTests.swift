@@ -85,6 +85,29 @@ final class CaptureTests: XCTestCase {
                     (error as? LibinputEvent.CaptureError)?.problem, "scale \(Double(scale)!) is no pinch's, 0 or more")
             }
         }
+        // A number no libinput sends is refused at its line, not shown as `rotation inf°`.
+        let pinchUpdate =
+            #"{"type": "GESTURE_PINCH_UPDATE", "device": "event10", "timeUs": 1, "fingers": 2, "scale": 1, "dx": 0, "#
+            + #""dy": 0, "dxUnaccelerated": 0, "dyUnaccelerated": 0, "angleDeltaDeg": "#
+        XCTAssertEqual(try LibinputEvent.events(fromJSONLines: pinchUpdate + "-12.5}").count, 1)
+        for (line, problem) in [
+            (
+                pinchUpdate + "1e308}",
+                "angleDeltaDeg 1e+308 is out of range: libinput's change of angle is within ±180°"
+            ),
+            (
+                pinchUpdate.replacingOccurrences(of: #""dx": 0"#, with: #""dx": 1e308"#) + "0}",
+                "dx 1e+308 is out of range: no event carries more than 10^9"
+            ),
+            (
+                #"{"type": "DEVICE_ADDED", "device": "event10", "timeUs": 1, "sizeMm": [-1, 50]}"#,
+                "sizeMm [-1.0, 50.0] is out of range: a size is 0 or more, and less than 10^9 mm"
+            ),
+        ] {
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: line), line) { error in
+                XCTAssertEqual((error as? LibinputEvent.CaptureError)?.problem, problem)
+            }
+        }
         // A finger count no touchpad has is refused, not compared as a gesture of that many.
         func hold(_ fingers: String) -> String {
             #"{"type": "GESTURE_HOLD_BEGIN", "device": "event10", "timeUs": 1, "fingers": "# + fingers + "}"
