@@ -15,6 +15,14 @@ public enum ChromeOSEvdevLog: RecordingWriter {
         line.hasPrefix("# device:") || line.hasPrefix("# bit:") || line.hasPrefix("# absinfo:")
     }
 
+    /// Whether the line is one of the description's, a comment to other readers: its name, a
+    /// bitmask or an axis.
+    static func describes(_ line: Substring) -> Bool {
+        ["# device:", "# absinfo:", "# bit:", "# key:", "# rel:", "# abs:", "# led:", "# prp:"].contains {
+            line.hasPrefix($0)
+        }
+    }
+
     /// The log in `text`: its events, and its description when it has one (the touchpad log's
     /// bitmasks, or the touchscreen log's axes).
     public static func parse(_ text: String, file: String) throws(RecordingError) -> EventLog {

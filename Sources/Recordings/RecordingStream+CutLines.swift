@@ -12,7 +12,9 @@ extension RecordingStream {
     static func leavesOut(
         cut text: String, wholeLogFormat format: RecordingLoader.Format, at line: Int, file: String
     ) -> Bool {
-        leavesOut(cut: text) { () throws(RecordingError) in
+        // A ChromeOS log's description lines are comments, and one cut is a name or a bitmask cut short.
+        if format == .chromeOS && ChromeOSEvdevLog.describes(Substring(text.trimmedOfWhitespace)) { return true }
+        return leavesOut(cut: text) { () throws(RecordingError) in
             if format == .getevent {
                 var reading = GeteventFormat.Reading(file: file)
                 return try reading.read(Substring(text), at: line)?.line.event
