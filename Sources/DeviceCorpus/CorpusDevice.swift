@@ -23,13 +23,8 @@ public struct CorpusDevice: Sendable {
     private static func notARecording(_ file: String) -> String? {
         var status = stat()
         guard stat(file, &status) == 0 else {
-            switch errno {
-            case ENOENT:
-                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
-                return target.map { "a broken symbolic link to \($0)" } ?? "no such file"
-            case ELOOP: return "a loop of symbolic links"
-            default: return nil
-            }
+            let code = errno
+            return code == ENOENT || code == ELOOP ? missingReason(file, errno: code) : nil
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return nil

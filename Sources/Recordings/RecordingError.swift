@@ -114,10 +114,26 @@ func checkIsFile(_ path: String) throws(RecordingError) {
 public func fileStatus(_ path: String) throws(RecordingError) -> stat {
     var info = stat()
     guard stat(path, &info) == 0 else {
-        if errno == EACCES { throw RecordingError(.permission, file: path, "permission denied") }
-        throw RecordingError(.missingFile, file: path, "no such file" + relativeTo(path) + NearestName.hint(for: path))
+        let code = errno
+        if code == EACCES { throw RecordingError(.permission, file: path, "permission denied") }
+        let reason = missingReason(path, errno: code)
+        // A name suggested beside a link that is there would be the link's own.
+        let hint = reason == noSuchFile ? relativeTo(path) + NearestName.hint(for: path) : ""
+        throw RecordingError(.missingFile, file: path, reason + hint)
     }
     return info
+}
+
+private let noSuchFile = "no such file"
+
+/// Why `path`, which `stat` could not follow with `errno`, is not there to read: a loop of
+/// symbolic links, a link to nothing (naming where it points), or no such file.
+public func missingReason(_ path: String, errno code: Int32) -> String {
+    if code == ELOOP { return "a loop of symbolic links" }
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+        return "a broken symbolic link to \(target)"
+    }
+    return noSuchFile
 }
 
 /// ` (from /home/me/app)`: the directory a relative path was read from, which a library's caller

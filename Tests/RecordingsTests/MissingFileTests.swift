@@ -25,5 +25,13 @@ final class MissingFileTests: XCTestCase {
         XCTAssertEqual(problem("scrol.events"), "no such file; did you mean scroll.events?")
         XCTAssertEqual(problem("two-finger-tap.yml"), "no such file", "nothing near")
         XCTAssertEqual(problem("gone/pinch-in.yml"), "no such file", "a missing directory shows in the path")
+        // A link to nothing, or a loop of links, is there by name: said as what it is, not as a typo of itself.
+        let (dangling, loop) = (directory.appendingPathComponent("pinch.yml"), directory.appendingPathComponent("a"))
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "/nonexistent")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("b").path, withDestinationPath: "a")
+        XCTAssertEqual(problem("pinch.yml"), "a broken symbolic link to /nonexistent")
+        XCTAssertEqual(problem("a"), "a loop of symbolic links")
     }
 }
