@@ -203,12 +203,14 @@ extension MockedDevice {
             // A device stays plugged in after its own last frame (a key still held), until the replay ends.
             let ends = nodes.map(\.duration)
             if ends.allSatisfy({ $0 != nil }), let end = ends.compactMap({ $0 }).max(), fault.time > end {
+                let (at, last) = (Double(fault.time + faultTimeOffset) / 1e6, Double(end + faultTimeOffset) / 1e6)
+                // To the microsecond where milliseconds would show the two the same.
+                let seconds = String(format: "%.3f", at) == String(format: "%.3f", last) ? "%.6f" : "%.3f"
                 throw HarnessError(
                     .usage,
                     String(
-                        format: "%@ %.3f s into the recording on %@ falls after its end (%.3f s)", fault.name,
-                        Double(fault.time + faultTimeOffset) / 1e6, fault.devnode,
-                        Double(end + faultTimeOffset) / 1e6))
+                        format: "%@ \(seconds) s into the recording on %@ falls after its end (\(seconds) s)",
+                        fault.name, at, fault.devnode, last))
             }
             faults.append((node, fault))
         }

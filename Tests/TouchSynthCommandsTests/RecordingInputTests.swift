@@ -202,6 +202,11 @@ final class RecordingInputTests: XCTestCase {
             runCommand(["replay", pinch, "--unplug", "5"]).stderr,
             "touchsynth: an unplug 5.000 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n")
         XCTAssertEqual(runCommand(["replay", pinch, "--syn-dropped", "0.5"]).status, 0)
+        // Told to the microsecond where the milliseconds are the same.
+        XCTAssertEqual(
+            runCommand(["replay", pinch, "--unplug", "0.8321"]).stderr,
+            "touchsynth: an unplug 0.832100 s into the recording on /dev/input/event10 falls after its end "
+                + "(0.832000 s)\n")
     }
 
     /// A fault on a device the testbed lacks names those it has, and how to add one.
