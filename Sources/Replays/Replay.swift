@@ -219,6 +219,7 @@ public struct Replay: Sendable {
             report.otherDevicesNotes = device.addedNotes
             report.buses = device.buses
             report.libinputLog = channel.log
+            if let note = SurfaceSize.note(for: device.device) { report.replayNotes.append(note) }
             if let note = SpeedNote.touchJumps(
                 in: channel.log, speed: options.timing.speed, version: options.libinput.version)
             {
