@@ -55,14 +55,19 @@ public struct QuirksListing: Equatable, Sendable {
         self.dmi = dmi
         libinputVersion = version
         var values: [String: String] = [:]
+        // Made once: a literal in the loop is compiled again for each line, a tenth of a
+        // millisecond each, and a quirks file of many sections lists several lines for each.
+        let fullMatch = /quirks debug: \[(.*)\] \((.*)\) is full match/
+        let added = /quirks debug: property added: (\S+) from \[(.*)\] \((.*)\)/
+        let value = /([A-Z][A-Za-z0-9]+)=(.*)/
         for line in text.split(separator: "\n") {
-            if let m = line.wholeMatch(of: /quirks debug: \[(.*)\] \((.*)\) is full match/) {
+            if let m = line.wholeMatch(of: fullMatch) {
                 sections.append(Section(name: String(m.1), file: original(String(m.2))))
-            } else if let m = line.wholeMatch(of: /quirks debug: property added: (\S+) from \[(.*)\] \((.*)\)/) {
+            } else if let m = line.wholeMatch(of: added) {
                 properties.removeAll { $0.key == m.1 }
                 properties.append(
                     Property(key: String(m.1), value: "", section: String(m.2), file: original(String(m.3))))
-            } else if let m = line.wholeMatch(of: /([A-Z][A-Za-z0-9]+)=(.*)/) {
+            } else if let m = line.wholeMatch(of: value) {
                 values[String(m.1)] = String(m.2)
             }
         }
