@@ -29,7 +29,10 @@ package struct QuirksRefusal {
             return true
         }
         // `Unknown key %s in %s` and the file, from `parse_attr` and `parse_model` of quirks.c.
-        if let match = message.firstMatch(of: /^Unknown key (\S+) in (\[.*\]) \((.*)\)/) {
+        // A regex literal is made again each time: only the lines that can match reach one.
+        if message.hasPrefix("Unknown key "),
+            let match = message.firstMatch(of: /^Unknown key (\S+) in (\[.*\]) \((.*)\)/)
+        {
             unknownKey = (String(match.1), String(match.2), String(match.3))
             return true
         }
@@ -39,7 +42,10 @@ package struct QuirksRefusal {
             lastError = message
             return true
         }
-        if let match = message.firstMatch(of: /quirks parser error: .*\/([^\/:]+):([0-9]+): (.*)/),
+        // The copy's name is the file's, which may hold a colon: the line number is the first
+        // `:N:` after it.
+        if message.contains("quirks parser error: "),
+            let match = message.firstMatch(of: /quirks parser error: .*\/([^\/]+?):([0-9]+): (.*)/),
             let line = Int(match.2)
         {
             parserError = (String(match.1), line, String(match.3))

@@ -163,9 +163,12 @@ final class QuirksReplayTests: XCTestCase {
     func testAMatchOrValueLibinputCannotReadEndsTheReplayNamingItsLine() throws {
         let match = try quirks("[Mine]\nMatchNoSuchKey=touchpad\nAttrPalmPressureThreshold=20\n")
         let value = try quirks("[Mine]\nMatchUdevType=touchpad\n\nAttrPalmPressureThreshold=high\n")
+        // A colon in the file's name is no line number's.
+        let colon = try quirks("[Mine]\nMatchUdevType=touchpad\nAttrPressureRange=0:0\n", "pad:v2.quirks")
         for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
             for (file, line, text) in [
                 (match, 2, "MatchNoSuchKey=touchpad"), (value, 4, "AttrPalmPressureThreshold=high"),
+                (colon, 3, "AttrPressureRange=0:0"),
             ] {
                 var options = ReplayOptions()
                 options.libinput = build
