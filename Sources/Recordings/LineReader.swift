@@ -191,9 +191,13 @@ struct LineReader {
             : RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(error)))")
     }
 
-    /// The next line, refused as longer than ``maxLineLength``.
+    /// The next line, refused as longer than ``maxLineLength``; one holding carriage returns is
+    /// a file whose lines end in them alone, however short its lines.
     private var longLine: RecordingError {
-        RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not \(kind)")
+        guard !buffer[start..<end].contains(13) || verbatim else {
+            return RecordingError.bad(file, lineNumber + 1, RecordingStream.loneCarriageReturns)
+        }
+        return RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not \(kind)")
     }
 
     /// Reads the next chunk after the bytes not yet taken.

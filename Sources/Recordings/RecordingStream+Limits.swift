@@ -14,9 +14,12 @@ extension RecordingStream {
         _ line: Line, file: String, at number: Int
     ) throws(RecordingError) {
         guard line.utf8.dropLast().contains(UInt8(ascii: "\r")) else { return }
-        throw RecordingError.bad(
-            file, number, "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF")
+        throw RecordingError.bad(file, number, loneCarriageReturns)
     }
+
+    /// Why a file whose lines end in a carriage return alone is refused.
+    static let loneCarriageReturns =
+        "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF"
 
     /// Why a log read whole is refused past 16 MiB, at `line` of `file`.
     static func tooLongToReadWhole(_ file: String, _ line: Int) -> RecordingError {

@@ -472,6 +472,14 @@ final class HeaderValueMessageTests: XCTestCase {
         XCTAssertThrowsError(try RecordingLoader.load(text: text, file: "cr.yml")) { error in
             XCTAssertTrue("\(error)".hasPrefix("cr.yml:1: its lines end in a carriage return alone"), "\(error)")
         }
+        // So too past the 1 MiB a line may hold, which such a file's one line soon is.
+        let long = temporaryPath("long-cr.yml")
+        try String(repeating: text, count: 1 + (1 << 20) / text.utf8.count).write(
+            toFile: long, atomically: false, encoding: .utf8)
+        defer { unlink(long) }
+        XCTAssertThrowsError(try RecordingLoader.load(long)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(long):1: its lines end in a carriage return alone"), "\(error)")
+        }
     }
 
     /// A CRLF file converted to CRLF again (`\r\r\n`) reads as its LF self, in every format: its
