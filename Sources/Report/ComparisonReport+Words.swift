@@ -251,6 +251,15 @@ extension ComparisonReport {
             ?? differencesInWords(timeBase: timeBase ?? TimeBase(of: events))
     }
 
+    /// What the view says under its lanes, as compare under its table: what differs
+    /// (``whatDiffersInWords(for:screen:timeBase:)``) and why the recognizers that failed in both
+    /// modes failed (``failuresInWords(timeBase:)``), times since the first of `events`.
+    public func wordsUnderTable(
+        for events: [LibinputEvent], screen: String?
+    ) -> (differences: [String], failures: [String]) {
+        (whatDiffersInWords(for: events, screen: screen), failuresInWords(timeBase: TimeBase(of: events)))
+    }
+
     /// When no recognizer did anything in either mode, what libinput reported of `events`
     /// instead, in a sentence naming the `screen` (if told); nil when one did.
     public func nothingTakenInWords(for events: [LibinputEvent], screen: String?) -> String? {

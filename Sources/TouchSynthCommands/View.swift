@@ -123,7 +123,7 @@ struct View: ParsableCommand, ReplayingCommand {
             events: run.events, recordingStart: run.report.recordingStart,
             timeBase: run.timeBase, speed: options.timing.speed, configuration: configuration, options: appOptions,
             decisions: decisions,
-            differences: { $0.comparison.whatDiffersInWords(for: run.events, screen: BuiltInScreen.name(of: surface)) },
+            words: { $0.comparison.wordsUnderTable(for: run.events, screen: BuiltInScreen.name(of: surface)) },
             makeSurface: makeSurface, to: timeline.append)
         server.show(.timeline(timeline))
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.

@@ -42,6 +42,7 @@ extension ViewScene {
                 }
             }
             if !differences.isEmpty { j.array("differences", differences) { j, line in j.put(nil, line) } }
+            if !failures.isEmpty { j.array("failures", failures) { j, line in j.put(nil, line) } }
         }
         return j.text
     }

@@ -56,20 +56,21 @@ public struct ViewTimeline: Sendable {
     /// `write` in order, `chunk` bytes or a frame more at a time, so that the frames and their
     /// JSON are never held: a long recording's frames are hundreds of megabytes, their JSON a
     /// third of that, which a file takes where memory need not. The model runs twice: once for
-    /// where each lane change and decision goes, and the scene's `differences` in words, from
-    /// that run's finished pipeline; once more to write.
+    /// where each lane change and decision goes, and the scene's `differences` and `failures` in
+    /// words (`words`), from that run's finished pipeline; once more to write.
     public static func writeJSON(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
         options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
-        differences: (ModePipeline) -> [String] = { _ in [] }, makeSurface: () throws -> Surface,
+        words: (ModePipeline) -> (differences: [String], failures: [String]) = { _ in ([], []) },
+        makeSurface: () throws -> Surface,
         chunk: Int = 1 << 20, to write: (Data) throws -> Void
     ) rethrows {
         let play = TimelinePlay(
             recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase, speed: speed)
         let (scene, placed) = try placement(
             of: play, title: title, configuration: configuration, options: options, decisions: decisions,
-            differences: differences, makeSurface: makeSurface)
+            words: words, makeSurface: makeSurface)
         var writer = TimelineJSON(scene: scene, chunk: chunk)
         _ = try play.run(title: title, configuration: configuration, options: options, makeSurface: makeSurface) {
             frame in
@@ -84,8 +85,8 @@ public struct ViewTimeline: Sendable {
     /// model, with both modes' app events, is let go before the second run.
     private static func placement(
         of play: TimelinePlay, title: String, configuration: AppEventTranslator.Configuration,
-        options: ModePipeline.Options, decisions: [DecisionNote], differences: (ModePipeline) -> [String],
-        makeSurface: () throws -> Surface
+        options: ModePipeline.Options, decisions: [DecisionNote],
+        words: (ModePipeline) -> (differences: [String], failures: [String]), makeSurface: () throws -> Surface
     ) rethrows -> (scene: ViewScene, placement: TimelinePlacement) {
         var times: [Double] = [], changes: [[LaneChange]] = []
         let (model, padSteps) = try play.run(
@@ -95,7 +96,7 @@ public struct ViewTimeline: Sendable {
             changes.append($0.changes)
         }
         var scene = model.scene
-        scene.differences = differences(model.pipeline)
+        (scene.differences, scene.failures) = words(model.pipeline)
         let placed = TimelinePlacement(
             times: times, changes: changes, decisions: decisions, padSteps: padSteps,
             recordingStart: play.recordingStart, timeBase: play.timeBase)

@@ -248,7 +248,7 @@ final class ViewTimelineTests: XCTestCase {
 
     /// The JSON written as the frames are made, which `view` serves without holding them, is the
     /// held timeline's byte for byte: decisions, accidental activations (the list's and the
-    /// photos screen's surplus), changes a timer made at a later step, the scene's differences, a
+    /// photos screen's surplus), changes a timer made at a later step, the scene's words, a
     /// replay played at twice its speed, and one that delivered nothing.
     func testTheJSONWrittenAsTheFramesAreMadeIsTheHeldTimelines() throws {
         let bcm5974 = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
@@ -260,8 +260,11 @@ final class ViewTimelineTests: XCTestCase {
             let (explanation, part, replay) = try Replay.explain(recording, named: path, options: options)
             let screen = builtIn.description()
             let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
-            let differences = { (pipeline: ModePipeline) in
-                pipeline.comparison.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" }
+            let words = { (pipeline: ModePipeline) in
+                (
+                    pipeline.comparison.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" },
+                    pipeline.comparison.rows.filter { $0.compat.failed > 0 }.map(\.recognizer)
+                )
             }
             for delivered in [true, false] {
                 let events = delivered ? replay.events : []
@@ -270,13 +273,13 @@ final class ViewTimelineTests: XCTestCase {
                     title: "t", recording: part, events: events, recordingStart: start, timeBase: replay.timeBase,
                     speed: speed, configuration: configuration, decisions: explanation.notes,
                     makeSurface: { try! screen.makeSurface() })
-                held.scene.differences = differences(pipeline)
+                (held.scene.differences, held.scene.failures) = words(pipeline)
                 // Handed on in chunks, as to a file, in order.
                 var chunks: [Data] = []
                 ViewTimeline.writeJSON(
                     title: "t", recording: part, events: events, recordingStart: start, timeBase: replay.timeBase,
                     speed: speed, configuration: configuration, decisions: explanation.notes,
-                    differences: differences, makeSurface: { try! screen.makeSurface() }, chunk: 4096
+                    words: words, makeSurface: { try! screen.makeSurface() }, chunk: 4096
                 ) { chunks.append($0) }
                 let named = "\(path), \(builtIn), ×\(speed), \(delivered ? "delivered" : "nothing delivered")"
                 XCTAssertEqual(String(decoding: chunks.reduce(Data(), +), as: UTF8.self), held.json, named)

@@ -45,6 +45,12 @@
     differences.replaceChildren();
     for (const line of s.differences || []) html("li", {}, differences, line);
     differences.hidden = !(s.differences || []).length;
+    // Why the recognizers that failed in both modes failed, as compare says under "why they failed".
+    const failures = byId("view-failures");
+    const failureList = failures.querySelector("ul");
+    failureList.replaceChildren();
+    for (const line of s.failures || []) html("li", {}, failureList, line);
+    failures.hidden = !(s.failures || []).length;
     const pad = byId("view-pad");
     pad.replaceChildren();
     const g = s.geometry;
