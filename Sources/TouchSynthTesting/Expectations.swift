@@ -353,7 +353,7 @@ extension ModeReplay {
         let reason = record.failureInputs.last?.failure.map(\.inWords) ?? "the input did not fit it"
         let own =
             lost.isEmpty && record.transitions.last?.state == .failed
-            ? " (by its own rules: no other recognizer won over it, " + reason
+            ? " (by its own rules: " + reason + "; no other recognizer won over it"
                 + (record.failureInputs.last.map { Self.followed(at: $0) } ?? "") + ")" : ""
         return "its states: " + states.joined(separator: ", ") + runs + own + lost
     }

@@ -459,7 +459,7 @@ struct ModeReplayTests {
             drawn.expect("board/draw", .activated, in: .compatibility)
         } matching: { issue in
             message(of: issue).contains(
-                "(by its own rules: no other recognizer won over it, 2 touches, more than the 1 it takes; it followed "
+                "(by its own rules: 2 touches, more than the 1 it takes; no other recognizer won over it; it followed "
                     + "2 touches, both simulated, as it failed)")
         }
     }
