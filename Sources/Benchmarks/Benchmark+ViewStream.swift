@@ -66,7 +66,8 @@ extension Benchmark {
             let frame = model.step(event)
             stepTimes.add(Int64((DispatchTime.now().uptimeNanoseconds - before) / 1000))
             server.publish(frame)
-            if n % Int(rate * 10) == 0 { memory.samples.append(Self.residentMiB()) }
+            // Every 10 s of events, and at every event where they are further apart.
+            if n % max(1, Int(rate * 10)) == 0 { memory.samples.append(Self.residentMiB()) }
         }
         memory.samples.append(Self.residentMiB())
         let published = server.statistics.published

@@ -39,7 +39,7 @@ open class ContextMenuInteraction: GestureRecognizer {
         if let lifted = trackedTouches.first(where: { !$0.isDown }) {
             fail(
                 lifted.isPointer
-                    ? .clickOpensNothing : .liftedTooSoon(held: now - lifted.startTime, needed: minimumPressDuration))
+                    ? .clickOpensNothing : .lifted(from: lifted.startTime, at: now, needed: minimumPressDuration))
             return
         }
         if let moved = trackedTouches.map(\.movement).max(), moved > allowableMovement {

@@ -72,7 +72,7 @@ open class DragInteraction: GestureRecognizer {
             fail(
                 touch.isPointer
                     ? .liftedBeforeMoving(moved: touch.movement, needed: dragThreshold)
-                    : .liftedTooSoon(held: now - touch.startTime, needed: liftDelay))
+                    : .lifted(from: touch.startTime, at: now, needed: liftDelay))
             return
         }
         if !buttonMask.isEmpty && buttonMask != .primary {

@@ -21,7 +21,8 @@ public enum FailureReason: Equatable, Sendable {
     /// The touches lifted having moved `moved` points, short of the `needed` distance to begin
     /// (a pan's hysteresis, a click-and-drag's threshold).
     case liftedBeforeMoving(moved: Double, needed: Double)
-    /// A pointer's click without the secondary button or control: a context menu opens on those.
+    /// A pointer's primary click, which opens no context menu (a secondary click does, and a
+    /// control-click where the interaction takes one).
     case clickOpensNothing
     /// The input moved by `motion` (points), more across the `axis` the recognizer takes than along it.
     case acrossItsAxis(motion: Point, axis: PanAxis)
@@ -41,6 +42,15 @@ public enum FailureReason: Equatable, Sendable {
         case lostArbitration, buttons, tooManyTouches, tooFewTouches, moved, liftedTooSoon, liftedBeforeMoving
         case clickOpensNothing, acrossItsAxis, nextTapLate, endedBeforeMoving, declined, cancelled, turnedAway
     }
+
+    /// ``liftedTooSoon(held:needed:)`` for a press from `start` to `end` (seconds on the events'
+    /// clock), held to the microsecond the clock counts: a difference of two times has no more.
+    public static func lifted(from start: Double, at end: Double, needed: Double) -> FailureReason {
+        .liftedTooSoon(held: ((end - start) * 1e6).rounded() / 1e6, needed: needed)
+    }
+
+    /// Whether the reason is a rule of the recognizer's own, not another's win or the input's end.
+    public var isOwnRule: Bool { ![.lostArbitration, .cancelled, .turnedAway].contains(rule) }
 
     /// The rule this reason is of.
     public var rule: Rule {

@@ -66,8 +66,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             guard touchesInPress == numberOfTouchesRequired else {
                 return .tooFewTouches(count: touchesInPress, required: numberOfTouchesRequired)
             }
-            let held = now - (trackedTouches.map(\.startTime).min() ?? now)
-            return .liftedTooSoon(held: held, needed: minimumPressDuration)
+            // Held from when all its touches were down, as its timer counts.
+            return .lifted(from: timer.map { $0 - minimumPressDuration } ?? now, at: now, needed: minimumPressDuration)
         }
         if let moved = trackedTouches.map(\.movement).max(), moved > allowableMovement {
             return .moved(distance: moved, allowed: allowableMovement)

@@ -58,6 +58,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var currentTranslation = Point.zero
     private var currentVelocity = Point.zero
     private var rate = RateTracker()
+    /// The most touches down at once in this gesture, to tell a pan that never had enough.
+    private var mostDown = 0
 
     /// A recognizer called `name` (default "pan") with every option at its default.
     public init(name: String = GestureKind.pan.rawValue) {
@@ -74,6 +76,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         currentTranslation = .zero
         currentVelocity = .zero
         rate = RateTracker()
+        mostDown = 0
     }
 
     override open func touchesChanged(_ touches: [Touch], with event: AppEvent) {
@@ -99,8 +102,12 @@ open class PanGestureRecognizer: GestureRecognizer {
             }
             return
         }
+        mostDown = max(mostDown, down)
         if down == 0 {
-            fail(.liftedBeforeMoving(moved: currentTranslation.magnitude, needed: hysteresis))
+            fail(
+                mostDown < minimumNumberOfTouches
+                    ? .tooFewTouches(count: mostDown, required: minimumNumberOfTouches)
+                    : .liftedBeforeMoving(moved: currentTranslation.magnitude, needed: hysteresis))
             return
         }
         if down > maximumNumberOfTouches {

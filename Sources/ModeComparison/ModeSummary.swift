@@ -62,6 +62,13 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         allowedTouchTypes = record.allowedTouchTypes
     }
 
+    /// The arbitration lost at each failure (``failureInputs``), in order; nil where it failed
+    /// for another reason. A loss is recorded with the failure it makes, one for one.
+    public var lossAtEachFailure: [ArbitrationLoss?] {
+        var losses = arbitrationLosses.makeIterator()
+        return failureInputs.map { $0.failure == .lostArbitration ? losses.next() : nil }
+    }
+
     /// The counts, then each final value under its key (`finalScale`, `finalRotation` in radians,
     /// `finalTranslation`…), `activated`, `transitions`, and `starts` and `failures` when there are any.
     public func encode(to encoder: any Encoder) throws {
@@ -78,11 +85,7 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         try c.encode(transitions, forKey: NamedKey("transitions"))
         if !starts.isEmpty { try c.encode(starts, forKey: NamedKey("starts")) }
         if !failureInputs.isEmpty {
-            let failures = failureInputs.map { input in
-                FailureEntry(
-                    input: input,
-                    loss: input.failure == .lostArbitration ? arbitrationLosses.first { $0.time == input.time } : nil)
-            }
+            let failures = zip(failureInputs, lossAtEachFailure).map(FailureEntry.init)
             try c.encode(failures, forKey: NamedKey("failures"))
         }
         if followedSimulatedTouches { try c.encode(true, forKey: NamedKey("followedSimulatedTouches")) }

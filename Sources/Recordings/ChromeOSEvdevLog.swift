@@ -18,10 +18,15 @@ public enum ChromeOSEvdevLog: RecordingWriter {
     /// Whether the line is one of the description's, a comment to other readers: its name, a
     /// bitmask or an axis.
     static func describes(_ line: Substring) -> Bool {
-        ["# device:", "# absinfo:", "# bit:", "# key:", "# rel:", "# abs:", "# led:", "# prp:"].contains {
-            line.hasPrefix($0)
-        }
+        (["# device:", "# absinfo:"] + bitmaskTags.map(\.tag)).contains { line.hasPrefix($0) }
     }
+
+    /// The bitmask lines' tags, each with the event type whose codes it lists: `# bit:` lists the
+    /// types, `# prp:` the input properties (0xffff here).
+    private static let bitmaskTags: [(tag: String, type: UInt16?)] = [
+        ("# bit:", nil), ("# key:", Evdev.EV_KEY), ("# rel:", Evdev.EV_REL), ("# abs:", Evdev.EV_ABS),
+        ("# led:", Evdev.EV_LED), ("# prp:", 0xffff),
+    ]
 
     /// The log in `text`: its events, and its description when it has one (the touchpad log's
     /// bitmasks, or the touchscreen log's axes).
@@ -69,10 +74,7 @@ public enum ChromeOSEvdevLog: RecordingWriter {
                 d.absinfo[UInt16(code)] = AbsInfo(
                     minimum: minimum, maximum: hi, fuzz: fuzz, flat: flat, resolution: res)
                 axisLines[UInt16(code)] = lineNumber
-            } else if let (tag, type) = [
-                ("# bit:", nil), ("# key:", Evdev.EV_KEY), ("# rel:", Evdev.EV_REL), ("# abs:", Evdev.EV_ABS),
-                ("# led:", Evdev.EV_LED), ("# prp:", UInt16?(0xffff)),
-            ].first(where: { line.hasPrefix($0.0) }) {
+            } else if let (tag, type) = bitmaskTags.first(where: { line.hasPrefix($0.tag) }) {
                 var bytes: [UInt8] = []
                 for word in line.dropFirst(tag.count).split(separator: " ") {
                     guard let byte = UInt8(word, radix: 16) else {

@@ -191,10 +191,11 @@ struct LineReader {
             : RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(error)))")
     }
 
-    /// The next line, refused as longer than ``maxLineLength``; one holding carriage returns is
-    /// a file whose lines end in them alone, however short its lines.
+    /// The next line, refused as longer than ``maxLineLength``; text (no NUL byte) holding carriage
+    /// returns is a file whose lines end in them alone, however short its lines.
     private var longLine: RecordingError {
-        guard !buffer[start..<end].contains(13) || verbatim else {
+        let held = buffer[start..<end]
+        guard verbatim || !held.contains(13) || held.contains(0) else {
             return RecordingError.bad(file, lineNumber + 1, RecordingStream.loneCarriageReturns)
         }
         return RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not \(kind)")

@@ -1,8 +1,10 @@
-/// The size a device's position axes give its surface, as libinput takes it: each axis's range
-/// over its resolution (`evdev_device_get_size`, src/evdev.c). A resolution in another unit (per
-/// inch, per centimetre) or mistyped gives a surface no device has, and libinput then reads every
-/// motion in those millimetres: a pinch on a pad it takes to be a thousandth of its size moves
-/// nothing past its thresholds.
+/// The size a pair of position axes gives a device's surface, as libinput takes it: each axis's
+/// range over its resolution. A resolution in another unit (per inch, per centimetre) or mistyped
+/// gives a surface no device has. libinput measures motion in the multitouch axes where a device
+/// has real ones, else in ABS_X and ABS_Y (`evdev_extract_abs_axes`, src/evdev.c), and tells the
+/// size of ABS_X and ABS_Y (`evdev_device_get_size`): with either wrong, a pinch on a pad it
+/// takes to be a thousandth of its size moves nothing past its thresholds, or the size it tells
+/// is wrong.
 public struct SurfaceSize: Equatable, Sendable {
     /// Millimetres.
     public var width: Double, height: Double
@@ -12,27 +14,39 @@ public struct SurfaceSize: Equatable, Sendable {
     /// No touch surface is larger (the largest touchscreens are under two metres).
     public static let largest = 2_000.0
 
-    /// The size `device`'s ABS_X and ABS_Y give it (its multitouch axes where those are missing);
-    /// nil where either has no resolution, which libinput then does not take from the axes.
-    public init?(of device: DeviceDescription) {
-        let pairs = [(Evdev.ABS_X, Evdev.ABS_Y), (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)]
-        guard
-            let (x, y) = pairs.lazy.compactMap({ pair in
-                device.absinfo[pair.0].flatMap { x in device.absinfo[pair.1].map { (x, $0) } }
-            }).first, x.resolution > 0, y.resolution > 0
-        else { return nil }
+    /// The size the axes `x` and `y` of `device` give it; nil where either is missing or has no
+    /// resolution, which libinput then does not take from the axes.
+    public init?(of device: DeviceDescription, x: UInt16 = Evdev.ABS_X, y: UInt16 = Evdev.ABS_Y) {
+        guard let x = device.absinfo[x], let y = device.absinfo[y], x.resolution > 0, y.resolution > 0 else {
+            return nil
+        }
         width = Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution)
         height = Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
     }
 
-    /// What a replay says of a surface no device has, with the resolutions that made it; nil for one of
-    /// a plausible size.
+    /// Whether no device's surface is this size.
+    public var isImplausible: Bool {
+        [width, height].contains { $0 < Self.smallest || $0 > Self.largest }
+    }
+
+    /// What a replay says of a surface no device has, naming the axes and the size they give;
+    /// nil where each pair libinput reads gives a plausible one.
     public static func note(for device: DeviceDescription) -> String? {
-        guard let size = SurfaceSize(of: device),
-            [size.width, size.height].contains(where: { $0 < smallest || $0 > largest })
-        else { return nil }
-        return String(format: "the axes' resolutions make the surface %.3g × %.3g mm, ", size.width, size.height)
-            + "which no device is: libinput reads all motion in those millimetres, so its thresholds (taps, "
-            + "pinches, scrolling) will not fit the device's; a resolution may be in another unit than units per mm"
+        let pairs =
+            (device.hasMultitouchPositions ? [(Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)] : [])
+            + [(Evdev.ABS_X, Evdev.ABS_Y)]
+        for (x, y) in pairs {
+            guard let size = SurfaceSize(of: device, x: x, y: y), size.isImplausible else { continue }
+            // Whole millimetres where they are many; three figures where they are few.
+            func mm(_ value: Double) -> String {
+                value >= 100 ? String(format: "%.0f", value) : String(format: "%.3g", value)
+            }
+            let names =
+                Evdev.codeName(type: Evdev.EV_ABS, code: x) + " and " + Evdev.codeName(type: Evdev.EV_ABS, code: y)
+            return "the resolutions of \(names) make the surface \(mm(size.width)) × \(mm(size.height)) mm, "
+                + "which no device is: libinput reads motion in those millimetres, so its thresholds (taps, "
+                + "pinches, scrolling) will not fit the device's; a resolution may be in another unit than units per mm"
+        }
+        return nil
     }
 }

@@ -6,13 +6,14 @@ extension ComparisonReport {
     /// The most reasons a line names for one mode; the rest are counted.
     static let failureReasonsNamed = 2
 
-    /// Why the recognizers that failed in both modes and activated in neither failed: a line per
-    /// such row, the rules the input broke (``Gestures/FailureReason``) with when, its times since
-    /// `timeBase`; one account for both modes when they failed alike. The table says only that
-    /// they failed; a recognizer that activated in one mode is told of in ``differencesInWords(timeBase:)``.
+    /// Why the recognizers that failed and activated in neither mode failed: a line per such row,
+    /// the rules the input broke (``Gestures/FailureReason``) with when, its times since
+    /// `timeBase`; one account for both modes when they failed alike, and of a mode the input
+    /// never reached, that it never changed state. The table says only that they failed; a
+    /// recognizer that activated in a mode is told of in ``differencesInWords(timeBase:)``.
     public func failuresInWords(timeBase: TimeBase) -> [String] {
         rows.compactMap { row in
-            guard !row.compat.activated, !row.indirect.activated, row.compat.failed > 0, row.indirect.failed > 0
+            guard !row.compat.activated, !row.indirect.activated, row.compat.failed + row.indirect.failed > 0
             else { return nil }
             let (compat, indirect) = (Self.reasons(row.compat, timeBase), Self.reasons(row.indirect, timeBase))
             guard compat != indirect else { return "\(row.recognizer) in both modes: " + compat }
@@ -21,12 +22,13 @@ extension ComparisonReport {
     }
 
     /// `a touch moved 31.2 pt, past the 10.0 pt it allows (at 1.100s, and 2 more times); and 1
-    /// more`: `summary`'s failures by rule (a lost arbitration by its winner), in order, each told
-    /// by its first.
+    /// more reason`: `summary`'s failures by rule (a lost arbitration by its winner), in order,
+    /// each told by its first; that it never changed state where it did not fail.
     private static func reasons(_ summary: ModeSummary, _ timeBase: TimeBase) -> String {
+        guard !summary.failureInputs.isEmpty else { return "it never changed state" }
         var told: [(key: String, words: String, time: Double, count: Int)] = []
-        for failure in summary.failureInputs {
-            let words = words(for: failure, summary)
+        for (failure, loss) in zip(summary.failureInputs, summary.lossAtEachFailure) {
+            let words = words(for: failure, lost: loss)
             let key = failure.failure.map { $0 == .lostArbitration ? words : $0.rule.rawValue } ?? words
             if let index = told.firstIndex(where: { $0.key == key }) {
                 told[index].count += 1
@@ -40,16 +42,14 @@ extension ComparisonReport {
             return reason.words + " (at " + timeBase.text(atTimestamp: reason.time) + again + ")"
         }
         let more = told.count - named.count
-        return named.joined(separator: "; ") + (more > 0 ? "; and \(more) more" : "")
+        return named.joined(separator: "; ") + (more > 0 ? "; and \(more) more reason" + (more == 1 ? "" : "s") : "")
     }
 
-    /// The reason of one failure: its recognizer's, the winner for a lost arbitration, or, when
-    /// the recognizer gave none (an app's own that called `transition(to: .failed)`), that it failed.
-    private static func words(for failure: ActivationInput, _ summary: ModeSummary) -> String {
+    /// The reason of one failure: its recognizer's, the winner of the arbitration it `lost`, or,
+    /// when the recognizer gave none (an app's own that called `transition(to: .failed)`), that it failed.
+    private static func words(for failure: ActivationInput, lost: ArbitrationLoss?) -> String {
         guard let reason = failure.failure else { return "it failed, giving no reason" }
-        guard reason == .lostArbitration,
-            let loss = summary.arbitrationLosses.first(where: { $0.time == failure.time })
-        else { return reason.inWords }
-        return "it lost arbitration to \(loss.winner)" + (loss.required ? ", which it requires to fail" : "")
+        guard let lost else { return reason.inWords }
+        return "it lost arbitration to \(lost.winner)" + (lost.required ? ", which it requires to fail" : "")
     }
 }

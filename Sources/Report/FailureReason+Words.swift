@@ -2,7 +2,7 @@ import Foundation
 import Gestures
 
 extension FailureReason {
-    /// The reason as compare and the testing kit say it: `a touch moved 31.2 pt, past the 10 pt
+    /// The reason as compare and the testing kit say it: `a touch moved 31.2 pt, past the 10.0 pt
     /// it allows`.
     public var inWords: String {
         switch self {
@@ -17,7 +17,7 @@ extension FailureReason {
         case .liftedBeforeMoving(let moved, let needed):
             "the touches lifted having moved \(Self.points(moved)) pt, short of the \(Self.points(needed)) pt "
                 + "it needs to begin"
-        case .clickOpensNothing: "a click opens it only with the secondary button or control held"
+        case .clickOpensNothing: "a primary click, which opens no context menu"
         case .acrossItsAxis(let motion, let axis):
             "the input moved \(motion), more across its \(axis.rawValue) axis than along it"
         case .nextTapLate(let taps, let required, let interval):

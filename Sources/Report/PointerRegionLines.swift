@@ -48,8 +48,9 @@ enum PointerRegionLines {
             && exit.style == entered.style && enter.style == entered.style
     }
 
-    /// `   0.624s  crossed text/line.23 → line.24 → … (3 more) → line.35 by 1.655s  verticalBeam(20) …
-    /// at (604.64, 690)`: the run from its first crossing to the region it ended in.
+    /// `   0.624s  crossed text/line.23 → line.24 → line.25 → line.26 → … (3 more) → line.35 by
+    /// 1.655s  verticalBeam(20) … at (604.64, 690)`: the run from its first crossing to the region
+    /// it ended in.
     private static func crossingLine(
         _ regions: [String], from first: PointerRegionTransition, to last: PointerRegionTransition,
         _ timeBase: TimeBase

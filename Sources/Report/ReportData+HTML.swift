@@ -156,7 +156,7 @@ extension ReportData {
             + words.map { "<li>\(MarkupText.escape($0))</li>\n" }.joined() + "</ul>"
     }
 
-    /// Why the recognizers that failed in both modes failed, as `compare` says it after what differs.
+    /// Why the recognizers that failed and activated in neither mode failed, as `compare` says it.
     private var failures: String {
         guard !whyFailed.isEmpty else { return "" }
         return "\n<h2>Why they failed</h2>\n<ul id=\"failures\">\n"

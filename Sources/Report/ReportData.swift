@@ -25,7 +25,7 @@ public struct ReportData {
     /// What differs between the modes, in compare's words
     /// (``ComparisonReport/whatDiffersInWords(for:screen:timeBase:)``).
     public var whatDiffers: [String]
-    /// Why the recognizers that failed in both modes and activated in neither failed, in
+    /// Why the recognizers that failed and activated in neither mode failed, in
     /// compare's words (``ComparisonReport/failuresInWords(timeBase:)``).
     public var whyFailed: [String]
     /// The virtual screen both translators worked on.

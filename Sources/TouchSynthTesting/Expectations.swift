@@ -350,10 +350,13 @@ extension ModeReplay {
         let runs =
             record.transitions.contains { $0.count > 1 } ? " (a run of changed is one state in .transitions)" : ""
         let lost = Self.arbitration(of: record)
-        let reason = record.failureInputs.last?.failure.map(\.inWords) ?? "the input did not fit it"
+        let failure = record.failureInputs.last?.failure
+        let reason =
+            (failure?.isOwnRule ?? true ? "by its own rules: " : "")
+            + (failure.map(\.inWords) ?? "the input did not fit it")
         let own =
             lost.isEmpty && record.transitions.last?.state == .failed
-            ? " (by its own rules: " + reason + "; no other recognizer won over it"
+            ? " (" + reason + "; no other recognizer won over it"
                 + (record.failureInputs.last.map { Self.followed(at: $0) } ?? "") + ")" : ""
         return "its states: " + states.joined(separator: ", ") + runs + own + lost
     }

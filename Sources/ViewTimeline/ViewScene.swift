@@ -19,7 +19,7 @@ public struct ViewScene: Equatable, Sendable {
     /// What differs between the modes over a whole replay, and why, in words (`compare`'s lines
     /// under its table); empty live, where the replay has no end yet.
     public var differences: [String] = []
-    /// Why the recognizers that failed in both modes failed, in words (`compare`'s "why they
+    /// Why the recognizers that failed and activated in neither mode failed, in words (`compare`'s "why they
     /// failed" lines); empty live.
     public var failures: [String] = []
 

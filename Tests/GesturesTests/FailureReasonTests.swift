@@ -65,6 +65,68 @@ final class FailureReasonTests: XCTestCase {
             ])
     }
 
+    /// A pan that needs two touches and had one says so, not that it did not move enough; a
+    /// two-finger long press told of one touch, three, and a lift a quarter of a second after its
+    /// second touch came down, its time counted from there.
+    func testTooFewOrTooManyTouchesAreToldAsSuch() {
+        let pan = PanGestureRecognizer()
+        pan.minimumNumberOfTouches = 2
+        makeSurface(pan).handle(drag(1, from: Point(x: 100, y: 100), by: 180, at: 0, lift: 0.5))
+        XCTAssertEqual(reasons(pan), [.tooFewTouches(count: 1, required: 2)])
+
+        let press = LongPressGestureRecognizer()
+        press.numberOfTouchesRequired = 2
+        let surface = makeSurface(press)
+        surface.handle(drag(1, from: Point(x: 100, y: 100), by: 0, at: 0, lift: 0.1))
+        let (a, b, c) = (
+            Events.touch(1, .began, 100, 100), Events.touch(2, .began, 150, 100), Events.touch(3, .began, 200, 100)
+        )
+        surface.handle([
+            Events.touches(1, [a, b, c]),
+            Events.touches(
+                1.1, [a, b, c].map { Events.touch(Int($0.id.rawValue), .ended, $0.location.x, $0.location.y) }),
+        ])
+        surface.handle([
+            Events.touches(2, [Events.touch(1, .began, 100, 100)]),
+            Events.touches(2.25, [Events.touch(1, .stationary, 100, 100), Events.touch(2, .began, 150, 100)]),
+            Events.touches(2.5, [Events.touch(1, .ended, 100, 100), Events.touch(2, .ended, 150, 100)]),
+        ])
+        XCTAssertEqual(
+            reasons(press),
+            [
+                .tooFewTouches(count: 1, required: 2), .tooManyTouches(count: 3, maximum: 2),
+                .liftedTooSoon(held: 0.25, needed: 0.5),
+            ])
+    }
+
+    /// A drag's touch lifted before its delay, a secondary press; multiple selection's sideways
+    /// motion and a pair that lost a touch; a pinch's second touch that never came.
+    func testDragsSelectionsAndPinchesSayWhy() {
+        let drag = DragInteraction()
+        let dragging = makeSurface(drag)
+        dragging.handle(self.drag(1, from: Point(x: 100, y: 100), by: 0, at: 0, lift: 0.2))
+        dragging.handle(Events.click(at: 1, 100, 100, buttons: .secondary))
+        XCTAssertEqual(
+            reasons(drag),
+            [
+                .liftedTooSoon(held: 0.2, needed: drag.liftDelay),
+                .buttons(pressed: .secondary, required: .primary),
+            ])
+
+        let select = MultipleSelectionInteraction()
+        let selecting = makeSurface(select)
+        selecting.handle([
+            Events.touches(0, [Events.touch(1, .began, 100, 100), Events.touch(2, .began, 140, 100)]),
+            Events.touches(0.1, [Events.touch(1, .moved, 140, 102), Events.touch(2, .moved, 180, 102)]),
+            Events.touches(0.2, [Events.touch(1, .ended, 140, 102), Events.touch(2, .ended, 180, 102)]),
+        ])
+        XCTAssertEqual(reasons(select), [.acrossItsAxis(motion: Point(x: 40, y: 2), axis: .vertical)])
+
+        let pinch = PinchGestureRecognizer()
+        makeSurface(pinch).handle(self.drag(1, from: Point(x: 100, y: 100), by: 0, at: 0, lift: 0.1))
+        XCTAssertEqual(reasons(pinch), [.tooFewTouches(count: 1, required: 2)])
+    }
+
     /// A pointer's click without the secondary button opens no menu; a finger lifted early opens none either.
     func testAContextMenuSaysAPrimaryClickOpensNothing() {
         let menu = ContextMenuInteraction()

@@ -466,38 +466,6 @@ final class HeaderValueMessageTests: XCTestCase {
         }
     }
 
-    /// Lines ending in a carriage return alone make one line of the file: said so, at line 1.
-    func testCarriageReturnLineEndsAreSaid() throws {
-        let text = try String(contentsOf: pad, encoding: .utf8)
-        XCTAssertThrowsError(try RecordingLoader.load(text: text, file: "cr.yml")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("cr.yml:1: its lines end in a carriage return alone"), "\(error)")
-        }
-        // So too past the 1 MiB a line may hold, which such a file's one line soon is.
-        let long = temporaryPath("long-cr.yml")
-        try String(repeating: text, count: 1 + (1 << 20) / text.utf8.count).write(
-            toFile: long, atomically: false, encoding: .utf8)
-        defer { unlink(long) }
-        XCTAssertThrowsError(try RecordingLoader.load(long)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("\(long):1: its lines end in a carriage return alone"), "\(error)")
-        }
-    }
-
-    /// A CRLF file converted to CRLF again (`\r\r\n`) reads as its LF self, in every format: its
-    /// header was one comment line to the evemu reader, which inferred a device.
-    func testDoubledCarriageReturnsEndALine() throws {
-        let yaml = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let recording = try RecordingLoader.load(yaml)
-        for format in RecordingFormat.allCases {
-            let text = format.text(recording)
-            let doubled = try RecordingLoader.load(
-                text: text.replacingOccurrences(of: "\n", with: "\r\r\n"), file: "p")
-            let plain = try RecordingLoader.load(text: text, file: "p")
-            XCTAssertEqual(doubled.device, plain.device, "\(format)")
-            XCTAssertEqual(doubled.frames, plain.frames, "\(format)")
-            XCTAssertEqual(doubled.notes, plain.notes, "\(format)")
-        }
-    }
-
     /// The format asked for wins; then the output's extension; then YAML, or evemu for a
     /// description alone, the format description files come in.
     func testTheWrittenFormatIsTheAskedTheExtensionsOrTheDefault() {

@@ -107,22 +107,6 @@ final class LogFormatTests: XCTestCase {
         }
     }
 
-    /// A ChromeOS log cut in a description line (a comment to other readers) says so and leaves
-    /// the line out, rather than reading a bitmask cut short as the device's codes.
-    func testAChromeOSLogCutInItsDescriptionSaysSo() throws {
-        let whole = RecordingFormat.chromeos.text(
-            try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path))
-        let keyLine = try XCTUnwrap(whole.range(of: "# key: "))
-        let cut = temporaryPath("cut.chromeos")
-        try String(whole[..<whole.index(keyLine.upperBound, offsetBy: 10)]).write(
-            toFile: cut, atomically: false, encoding: .utf8)
-        defer { unlink(cut) }
-        let recording = try RecordingLoader.load(cut)
-        let line = whole[..<keyLine.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count
-        XCTAssertEqual(recording.notes, ["line \(line): the last line has no line end (the file was cut): left out"])
-        XCTAssertEqual(recording.device.codes[Evdev.EV_KEY] ?? [], [], "no keys read from the cut bitmask")
-    }
-
     func testSeveralDevicesWithoutAChoiceIsAUsageErrorListingThem() throws {
         XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"))) { error in
             let error = error as? RecordingError

@@ -12,17 +12,24 @@ final class ReplayTests: XCTestCase {
     private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
 
     /// A resolution that makes the pad a few hundredths of a millimetre wide (one in another unit,
-    /// or mistyped) is said, with the size libinput then takes it to be; the recording's own is not.
+    /// or mistyped) is said, naming the axes, with the size they give: the multitouch axes libinput
+    /// measures motion in, and ABS_X and ABS_Y, whose size it tells; the recording's own is not.
     func testASurfaceNoDeviceHasIsSaid() throws {
-        var recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         XCTAssertEqual(try Replay(.recording(recording)).report.replayNotes, [])
         let size = try XCTUnwrap(SurfaceSize(of: recording.device))
         XCTAssertEqual(size.width, 3097.0 / 31, accuracy: 1e-9)
-        for axis in [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X] { recording.device.absinfo[axis]?.resolution = 100_000 }
-        let notes = try Replay(.recording(recording)).report.replayNotes
-        XCTAssertEqual(notes.count, 1, "\(notes)")
-        XCTAssertTrue(
-            notes[0].hasPrefix("the axes' resolutions make the surface 0.031 × 66.2 mm, which no device is"), notes[0])
+        for (axis, names) in [
+            (Evdev.ABS_MT_POSITION_X, "ABS_MT_POSITION_X and ABS_MT_POSITION_Y"), (Evdev.ABS_X, "ABS_X and ABS_Y"),
+        ] {
+            var wrong = recording
+            wrong.device.absinfo[axis]?.resolution = 100_000
+            let notes = try Replay(.recording(wrong)).report.replayNotes
+            XCTAssertEqual(notes.count, 1, "\(notes)")
+            XCTAssertTrue(
+                notes[0].hasPrefix("the resolutions of \(names) make the surface 0.031 × 66.2 mm, which no device is"),
+                notes[0])
+        }
     }
 
     /// A recorded SYN_DROPPED, where the recording's reader lost events, is passed over as a kernel

@@ -5,8 +5,8 @@ import ModeComparison
 import Report
 import XCTest
 
-/// compare's "why they failed": the rules the input broke, for recognizers that failed in both
-/// modes and activated in neither.
+/// compare's "why they failed": the rules the input broke, for recognizers that failed and
+/// activated in neither mode.
 final class FailureWordsTests: XCTestCase {
     private func failed(_ name: String, _ reasons: [(Double, FailureReason)]) -> GestureRecord {
         var record = GestureRecord(region: "text", name: name, kind: .tap)
@@ -25,7 +25,7 @@ final class FailureWordsTests: XCTestCase {
             [
                 "text/tap in both modes: a touch moved 31.2 pt, past the 10.0 pt it allows (at 1.000s, and once more)",
                 "text/press in compat mode: the press lifted after 0.200s, short of the 0.500s it needs (at 1.000s); "
-                    + "in indirect mode: a click opens it only with the secondary button or control held (at 1.000s)",
+                    + "in indirect mode: a primary click, which opens no context menu (at 1.000s)",
             ])
     }
 
@@ -39,13 +39,23 @@ final class FailureWordsTests: XCTestCase {
         unexplained.failureInputs = [ActivationInput(time: 3, touches: 1)]
         var activated = failed("caret", [(1, .cancelled)])
         activated.transitions.append(GestureTransition(state: .recognized, time: 2))
+        // Failed in one mode, never reached in the other.
+        let compatOnly = failed("loupe", [(1, .tooManyTouches(count: 2, maximum: 1))])
+        let untouched = GestureRecord(region: "text", name: "loupe", kind: .longPress)
+        // Three reasons, two told: the third is counted.
+        let many = failed("many", [(1, .cancelled), (2, .declined), (3, .turnedAway)])
         let report = ComparisonReport(
-            compat: [lost, unexplained, activated], indirect: [lost, unexplained, activated])
+            compat: [lost, unexplained, activated, compatOnly, many],
+            indirect: [lost, unexplained, activated, untouched, many])
         XCTAssertEqual(
             report.failuresInWords(timeBase: TimeBase(origin: 0)),
             [
                 "text/tap in both modes: it lost arbitration to text/press, which it requires to fail (at 1.000s)",
                 "text/custom in both modes: it failed, giving no reason (at 3.000s)",
+                "text/loupe in compat mode: 2 touches, more than the 1 it takes (at 1.000s); in indirect mode: it "
+                    + "never changed state",
+                "text/many in both modes: the input it followed was cancelled (at 1.000s); its condition to begin "
+                    + "said no (at 2.000s); and 1 more reason",
             ])
     }
 }

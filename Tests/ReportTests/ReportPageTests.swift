@@ -68,7 +68,7 @@ final class ReportPageTests: XCTestCase {
         XCTAssertTrue(page.data.html().contains(" s, from libinput \(version)</dd>"))
     }
 
-    /// Recognizers that failed in both modes are told why on the page, as compare tells them.
+    /// Recognizers that failed and activated in neither mode are told why on the page, as compare tells them.
     func testAPageSaysWhyRecognizersFailedInBothModes() throws {
         let (page, replay) = try listPage(
             Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.button-rpress.events").path,

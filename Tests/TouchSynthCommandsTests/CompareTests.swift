@@ -268,8 +268,8 @@ final class CompareTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("| -"), result.stdout)
     }
 
-    /// Recognizers that failed in both modes and activated in neither are told why, by the rule
-    /// each broke: the right button pressed and held a third of a second was no long press.
+    /// Recognizers that failed and activated in neither mode are told why, by the rule each broke:
+    /// the right button pressed and held a third of a second was no long press.
     func testWhyRecognizersFailedInBothModesIsSaid() throws {
         let recording = Fixtures.evemu.appendingPathComponent(
             "touchpads_SynPS2_Synaptics_TouchPad.button-rpress.events")
@@ -279,11 +279,12 @@ final class CompareTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("why they failed:\n"), result.stdout)
         let loupe = try XCTUnwrap(why.split(separator: "\n").first { $0.hasPrefix("  text/loupe in both modes: ") })
         XCTAssertTrue(loupe.contains(", short of the 0.500s it needs (at "), String(loupe))
-        // Each line is of a row the table shows failing in both modes and activating in neither.
+        // Each line is of a row the table shows failing, and activating in neither mode.
         for line in why.split(separator: "\n") {
             let name = String(line.dropFirst(2).prefix { $0 != " " })
             let row = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix(name + " ") })
-            XCTAssertEqual(row.components(separatedBy: "| failed ").count, 3, String(row))
+            XCTAssertTrue(row.contains("| failed "), String(row))
+            XCTAssertFalse(row.contains("began") || row.contains("recognized"), String(row))
         }
     }
 

@@ -45,7 +45,7 @@
     differences.replaceChildren();
     for (const line of s.differences || []) html("li", {}, differences, line);
     differences.hidden = !(s.differences || []).length;
-    // Why the recognizers that failed in both modes failed, as compare says under "why they failed".
+    // Why the recognizers that failed, and activated in neither mode, failed: compare's "why they failed".
     const failures = byId("view-failures");
     const failureList = failures.querySelector("ul");
     failureList.replaceChildren();
