@@ -116,6 +116,7 @@ public struct RecordingOrCapture {
         var reader = LibinputEvent.CaptureReader()
         while let line = try lines.next() {
             let number = lines.lineNumber
+            try RecordingStream.refuseLoneCarriageReturn(line, file: lines.file, at: number)
             try reading(lines.file) { () throws(LibinputEvent.CaptureError) in
                 try reader.read(Substring(line), line: number)
             }

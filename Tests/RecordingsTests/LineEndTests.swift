@@ -25,6 +25,24 @@ final class LineEndTests: XCTestCase {
         }
     }
 
+    /// A capture whose lines end in a carriage return alone is said to, as a recording is, not
+    /// taken for one line of bad JSON.
+    func testACaptureOfCarriageReturnLineEndsIsSaid() throws {
+        let capture = temporaryPath("cr.jsonl")
+        let text =
+            #"{"output":"libinputEvents","schemaVersion":5}"# + "\r"
+            + #"{"type":"DEVICE_ADDED","device":"event10","timeUs":1}"# + "\r"
+        try text.write(toFile: capture, atomically: false, encoding: .utf8)
+        defer { unlink(capture) }
+        XCTAssertThrowsError(try RecordingOrCapture(path: capture).capture()) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "\(capture):1: its lines end in a carriage return alone (CR, as classic Mac OS wrote them): "
+                    + "make them LF"
+            )
+        }
+    }
+
     /// A CRLF file converted to CRLF again (`\r\r\n`) reads as its LF self, in every format: its
     /// header was one comment line to the evemu reader, which inferred a device.
     func testDoubledCarriageReturnsEndALine() throws {
