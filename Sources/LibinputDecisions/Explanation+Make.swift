@@ -169,7 +169,7 @@ extension Explanation {
             .map { $0.time - recordingStart }
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
-        let size = padAdded?.info.sizeMM ?? resolved.sizeByLibinput
+        let size = padAdded?.info.sizeMM ?? SurfaceSize(of: resolved.device).map { ($0.width, $0.height) }
         // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.
         let faults = log.compactMap { message -> LoggedFault? in
             // TouchSynth's own lines (a device closed) are not libinput's words.
@@ -267,17 +267,5 @@ extension Recording {
             copy.device.absinfo[pair.codes.1]?.resolution = Int32(assumed.y)
         }
         return copy
-    }
-}
-
-extension Recording {
-    /// The size libinput gives the pad (`evdev_device_get_size`, src/evdev.c): its single-touch
-    /// axes' spans at their resolutions; nil without them.
-    var sizeByLibinput: (width: Double, height: Double)? {
-        guard let x = device.absinfo[Evdev.ABS_X], let y = device.absinfo[Evdev.ABS_Y], x.resolution > 0,
-            y.resolution > 0
-        else { return nil }
-        func span(_ a: AbsInfo) -> Double { Double(Int64(a.maximum) - Int64(a.minimum)) / Double(a.resolution) }
-        return (span(x), span(y))
     }
 }

@@ -83,11 +83,10 @@ extension Recording {
     /// The touchpad's size; nil for a device without absolute position axes (a mouse).
     public var touchpadGeometry: TouchpadGeometry? {
         guard let (x, y) = positionAxes else { return nil }
-        let inMM = x.resolution > 0 && y.resolution > 0
-        return TouchpadGeometry(
-            width: Double(Int64(x.maximum) - Int64(x.minimum)) / (inMM ? Double(x.resolution) : 1),
-            height: Double(Int64(y.maximum) - Int64(y.minimum)) / (inMM ? Double(y.resolution) : 1),
-            unit: inMM ? .millimetres : .units)
+        guard let width = x.millimetres, let height = y.millimetres else {
+            return TouchpadGeometry(width: Double(x.units), height: Double(y.units), unit: .units)
+        }
+        return TouchpadGeometry(width: width, height: height, unit: .millimetres)
     }
 
     /// Every finger's track, in the order the fingers came down (``ContactFollower``): a point

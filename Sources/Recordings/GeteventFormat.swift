@@ -197,9 +197,7 @@ public enum GeteventFormat {
 
         /// The node a stamped event line names (`[  1.000000] /dev/input/event2: …`), if it names one.
         private static func node(ofEventLine line: String) -> String? {
-            guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
-            let first = line[line.index(after: close)...].split(separator: " ").first
-            return first.flatMap { $0.hasSuffix(":") && $0.hasPrefix("/dev/") ? String($0.dropLast()) : nil }
+            stamped(Substring(line))?.node.flatMap { $0.hasPrefix("/dev/") ? $0 : nil }
         }
 
         /// An event of the device at `node`, which ends any description being read.
@@ -445,22 +443,29 @@ public enum GeteventFormat {
         return Int32(bitPattern: v)
     }
 
-    /// `[   12345.678901] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 000001f4`, the stamp
-    /// required, the node optional.
-    static func eventLine(
-        _ line: Substring, file: String, line n: Int
-    ) throws(RecordingError) -> (String?, UInt64, EvdevEvent) {
-        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else {
-            throw RecordingError.bad(file, n, "no [sec.usec] time stamp: record with getevent -t (or -lt)")
-        }
-        let time = try EvemuFormat.timestamp(
-            line[line.index(after: line.startIndex)..<close].drop { $0 == " " }, file, n)
+    /// A line with a `[sec.usec]` stamp cut into the stamp, the node it names (`/dev/input/event2:`)
+    /// if it names one, and the fields after them; nil for a line without a stamp.
+    private static func stamped(_ line: Substring) -> (stamp: Substring, node: String?, fields: [Substring])? {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
         var fields = line[line.index(after: close)...].split(separator: " ")
         var node: String?
         if let first = fields.first, first.hasSuffix(":") {
             node = String(first.dropLast())
             fields.removeFirst()
         }
+        return (line[line.index(after: line.startIndex)..<close], node, fields)
+    }
+
+    /// `[   12345.678901] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 000001f4`, the stamp
+    /// required, the node optional.
+    static func eventLine(
+        _ line: Substring, file: String, line n: Int
+    ) throws(RecordingError) -> (String?, UInt64, EvdevEvent) {
+        guard let (stamp, node, stampedFields) = stamped(line) else {
+            throw RecordingError.bad(file, n, "no [sec.usec] time stamp: record with getevent -t (or -lt)")
+        }
+        let time = try EvemuFormat.timestamp(stamp.drop { $0 == " " }, file, n)
+        var fields = stampedFields
         // getevent -r follows each SYN_REPORT with the event rate it measured: `rate 62`.
         if fields.count == 5, fields[3] == "rate", Int(fields[4]) != nil { fields.removeLast(2) }
         guard fields.count == 3 else {

@@ -21,6 +21,14 @@ public struct AbsInfo: Equatable, Sendable, Codable {
         self.flat = flat
         self.resolution = resolution
     }
+
+    /// The axis's span: its range in units, over its resolution in millimetres; nil without one.
+    public var millimetres: Double? {
+        resolution > 0 ? Double(units) / Double(resolution) : nil
+    }
+
+    /// The axis's range, in device units.
+    public var units: Int64 { Int64(maximum) - Int64(minimum) }
 }
 
 /// What an evdev device says about itself: identity, capabilities, axes, properties.

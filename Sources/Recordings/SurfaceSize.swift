@@ -15,13 +15,13 @@ public struct SurfaceSize: Equatable, Sendable {
     public static let largest = 2_000.0
 
     /// The size the axes `x` and `y` of `device` give it; nil where either is missing or has no
-    /// resolution, which libinput then does not take from the axes.
+    /// resolution, which libinput then does not take from the axes. By default ABS_X and ABS_Y,
+    /// the size libinput tells (`evdev_device_get_size`).
     public init?(of device: DeviceDescription, x: UInt16 = Evdev.ABS_X, y: UInt16 = Evdev.ABS_Y) {
-        guard let x = device.absinfo[x], let y = device.absinfo[y], x.resolution > 0, y.resolution > 0 else {
+        guard let width = device.absinfo[x]?.millimetres, let height = device.absinfo[y]?.millimetres else {
             return nil
         }
-        width = Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution)
-        height = Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
+        (self.width, self.height) = (width, height)
     }
 
     /// Whether no device's surface is this size.
