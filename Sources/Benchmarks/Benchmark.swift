@@ -115,8 +115,8 @@ public struct Benchmark: Sendable {
                 samples: [latency.availability(0.5)]))
         figures.append(
             BenchFigure(
-                name: "real time: latency available → app events p99", unit: "µs", samples: [latency.availability(0.99)]
-            ))
+                name: "real time: latency available → app events p99", unit: "µs",
+                samples: [latency.availability(0.99)]))
         figures.append(
             BenchFigure(
                 name: "peak memory, touchsynth (bench, all recordings loaded)", unit: "MiB",

@@ -42,8 +42,8 @@ public final class LatencyLog {
             let ahead = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
             let available = String(
                 format:
-                    "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max "
-                    + "%.2f µs",
+                    "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs "
+                    + "p99 %.2f µs max %.2f µs",
                 fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100)
             // A virtual clock (`touchsynth mock` without --real-time) stands still while a frame is handled.
             if fromAvailability.count > 0, fromAvailability.maximum == 0 {

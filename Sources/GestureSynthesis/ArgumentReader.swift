@@ -330,7 +330,8 @@ struct ArgumentReader {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 else {
             throw fail(
-                "at=\(text): expected center, top, bottom, left, right, top-left…, X,Y in mm from the centre, or X%,Y%")
+                "at=\(text): expected center, top, bottom, left, right, top-left…, X,Y in mm from the centre, "
+                    + "or X%,Y%")
         }
         guard parts.allSatisfy({ $0.hasSuffix("%") }) || !parts.contains(where: { $0.hasSuffix("%") }) else {
             throw fail("at=\(text): give X and Y both in mm or both in %")

@@ -336,7 +336,8 @@ extension ReportData {
         drawLegend(
             &svg,
             [
-                ("compat: began → ended", Palette.colour(0), ""), ("indirect: began → ended", Palette.colour(1), ""),
+                ("compat: began → ended", Palette.colour(0), ""),
+                ("indirect: began → ended", Palette.colour(1), ""),
                 ("◆ recognized (discrete)", "#222", ""), ("× failed", "#999999", ""),
                 ("▼ accidental activation", "#E31A1C", ""),
             ],

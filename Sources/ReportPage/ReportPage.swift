@@ -76,7 +76,8 @@ public struct ReportPage {
         return data.html(
             failure: failure,
             player:
-                "<h2>Player</h2>\n<p>Step through the replay frame by frame (← →), play it (space), or jump to where "
-                + "the modes start to differ (d).</p>\n" + ViewPage.embedded(timelineJSON: timeline.json))
+                "<h2>Player</h2>\n<p>Step through the replay frame by frame (← →), play it (space), "
+                + "or jump to where the modes start to differ (d).</p>\n"
+                + ViewPage.embedded(timelineJSON: timeline.json))
     }
 }

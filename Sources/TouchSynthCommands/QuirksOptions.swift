@@ -13,8 +13,8 @@ struct QuirksOptions: ParsableArguments {
     var files: [String] = []
     @Option(
         help: ArgumentHelp(
-            "The recording machine's DMI modalias (dmi:bvn…:svn…:pn…:), which MatchDMIModalias quirks match, for a "
-                + "recording that does not carry it.",
+            "The recording machine's DMI modalias (dmi:bvn…:svn…:pn…:), which MatchDMIModalias quirks match, "
+                + "for a recording that does not carry it.",
             valueName: "dmi"))
     var dmi: String?
     @Option(

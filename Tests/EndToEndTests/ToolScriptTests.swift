@@ -131,8 +131,8 @@ final class ToolScriptTests: XCTestCase {
             """
         try xunit.write(to: dir.appendingPathComponent("xunit.xml"), atomically: true, encoding: .utf8)
         let swiftTesting =
-            "✘ Test b() failed after 0.1 seconds with 1 issue.\n✘ Test run with 3 tests in 1 suite failed after 0.2 "
-            + "seconds with 1 issue.\n"
+            "✘ Test b() failed after 0.1 seconds with 1 issue.\n✘ Test run with 3 tests in 1 suite failed "
+            + "after 0.2 seconds with 1 issue.\n"
         let cases: [(output: String, status: Int, xunit: Bool, passed: Int, failed: Int)] = [
             ("\t Executed 372 tests, with 0 failures (0 unexpected) in 5.0 (5.0) seconds\n", 0, false, 372, 0),
             ("\t Executed 372 tests, with 3 failures (0 unexpected) in 5.0 (5.0) seconds\n", 1, false, 369, 3),
