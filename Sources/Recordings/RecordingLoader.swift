@@ -9,12 +9,16 @@ public enum RecordingLoader {
     /// is the longest prefix of its own, or else one inferred from its events. `node` chooses the
     /// device of a getevent log or `libinput record` of several, or `everyDevice` reads them all
     /// (``RecordingStream/init(path:description:node:everyDevice:)``). A litest device file
-    /// (libinput's test suite) is its device without events.
+    /// (libinput's test suite) is its device without events. Without `readingFrames`, the
+    /// recording is its device alone: of a file that describes it, the header is all that is read,
+    /// however long its events run (`quirks --recorded` of an hour's `libinput record`).
     public static func load(
-        _ path: String, description: String? = nil, node: String? = nil, everyDevice: Bool = false
+        _ path: String, description: String? = nil, node: String? = nil, everyDevice: Bool = false,
+        readingFrames: Bool = true
     ) throws(RecordingError) -> Recording {
         if let litest = try LitestDeviceFormat.device(inFile: path) { return recording(of: litest, node: node) }
-        return try load(RecordingStream(path: path, description: description, node: node, everyDevice: everyDevice))
+        let stream = try RecordingStream(path: path, description: description, node: node, everyDevice: everyDevice)
+        return try load(stream, readingFrames: readingFrames)
     }
 
     /// A litest device file's recording: its device, without events.
@@ -31,8 +35,10 @@ public enum RecordingLoader {
         try load(RecordingStream(reader: lines, description: description, node: node))
     }
 
-    private static func load(_ stream: RecordingStream) throws(RecordingError) -> Recording {
-        var recording = Recording(device: stream.device, frames: try stream.readAll())
+    private static func load(
+        _ stream: RecordingStream, readingFrames: Bool = true
+    ) throws(RecordingError) -> Recording {
+        var recording = Recording(device: stream.device, frames: readingFrames ? try stream.readAll() : [])
         recording.notes = stream.notes
         recording.dmi = stream.dmi
         recording.otherDevices = stream.otherDevices

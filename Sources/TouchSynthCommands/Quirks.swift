@@ -38,7 +38,7 @@ struct QuirksCommand: ParsableCommand {
 
     func run() throws {
         try checkReadable([recording, input.desc] + quirks.files)
-        if recorded { return try emit(RecordedQuirksFile.text(for: input.load(recording).device, file: recording)) }
+        if recorded { return try emit(RecordedQuirksFile.text(for: input.device(recording), file: recording)) }
         let options = replayOptions(libinput: try libinput.build(), quirks: quirks)
         let listing = try QuirksListing.list(
             .file(recording, description: input.desc, device: input.node), options: options)
