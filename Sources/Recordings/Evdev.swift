@@ -17,6 +17,8 @@ public enum Evdev {
     public static let EV_FF: UInt16 = 0x15
     public static let EV_PWR: UInt16 = 0x16
     public static let EV_FF_STATUS: UInt16 = 0x17
+    /// The last event type a kernel may have (`EV_MAX`, linux/input-event-codes.h).
+    public static let EV_MAX: UInt16 = 0x1f
 
     /// `REP_DELAY` and `REP_PERIOD` in milliseconds for a device with `EV_REP` whose driver set
     /// none, as no uinput device can: `input_register_device` turns on the input core's own key

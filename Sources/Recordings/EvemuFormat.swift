@@ -195,6 +195,12 @@ public enum EvemuFormat: RecordingWriter {
                     throw RecordingError.bad(file, lineNumber, "B: needs a type and mask bytes")
                 }
                 let type = UInt16(try hex8(fields[0], file, lineNumber))
+                // evemu refuses a type past EV_MAX (parse_mask, src/evemu.c): no kernel has one.
+                guard type <= Evdev.EV_MAX else {
+                    throw RecordingError.bad(
+                        file, lineNumber,
+                        String(format: "B: %02x is no event type (EV_MAX is 0x%02x)", type, Evdev.EV_MAX))
+                }
                 if type == Evdev.EV_ABS, absLine == nil { absLine = lineNumber }
                 bitBytes[type, default: []] += try fields.dropFirst().map { f throws(RecordingError) in
                     try hex8(f, file, lineNumber)

@@ -77,6 +77,13 @@ final class FormatTests: XCTestCase {
         let back = try EvemuFormat.parseRecording(EvemuFormat.write(pad), file: "back.evemu")
         XCTAssertEqual(back.device.codes, pad.device.codes)
         XCTAssertEqual(back.device.properties, pad.device.properties)
+        // A type past EV_MAX, which evemu refuses as no type, is refused at its line.
+        let past = EvemuFormat.header(pad).replacingOccurrences(
+            of: "B: 00 0b", with: "B: 20 01 00 00 00 00 00 00 00\nB: 00 0b")
+        XCTAssertThrowsError(try EvemuFormat.parseRecording(past, file: "past.evemu")) { error in
+            let line = past.split(separator: "\n").firstIndex { $0.hasPrefix("B: 20") }.map { $0 + 1 }
+            XCTAssertEqual("\(error)", "past.evemu:\(line ?? 0): B: 20 is no event type (EV_MAX is 0x1f)")
+        }
     }
 
     /// evtest 1.32 names a synchronization by the event type of its number (`EV_SYN` for
