@@ -74,6 +74,7 @@ public enum EvtestFormat {
             } else if line.hasPrefix("Event type ") {
                 currentType = try number(after: "Event type ", in: line, file: file, line: lineNumber)
                 if let t = currentType {
+                    try checkNamed(t, in: line.dropFirst("Event type ".count), type: nil, file: file, line: lineNumber)
                     guard Evdev.maxCode(ofType: t) != nil else {
                         throw RecordingError.bad(file, lineNumber, "unknown event type \(t)")
                     }
@@ -85,6 +86,7 @@ public enum EvtestFormat {
                     throw RecordingError.bad(file, lineNumber, "Event code before any Event type")
                 }
                 let code = try number(after: "Event code ", in: line, file: file, line: lineNumber)
+                try checkNamed(code, in: line.dropFirst("Event code ".count), type: type, file: file, line: lineNumber)
                 guard let max = Evdev.maxCode(ofType: type), code <= max else {
                     throw RecordingError.bad(file, lineNumber, "unknown event code \(code) for \(Evdev.typeName(type))")
                 }
@@ -295,7 +297,35 @@ public enum EvtestFormat {
         else {
             throw RecordingError.bad(file, n, "malformed event numbers")
         }
+        try checkNamed(type, in: parts[0].dropFirst(5), type: nil, file: file, line: n)
+        try checkNamed(code, in: parts[1].dropFirst(5), type: type, file: file, line: n)
         return (time, EvdevEvent(type: type, code: code, value: value))
+    }
+
+    /// Refuses a number whose name beside it (`53 (ABS_MT_POSITION_Y)`) is another's: evtest
+    /// prints both from one table, so they disagree only in an edited line, whose number alone
+    /// would be read. A name this table lacks (an alias, a newer kernel's code, `?`) is passed.
+    /// `text` begins with `number`; `type`: the type of the code named, or nil for a type.
+    private static func checkNamed(
+        _ number: UInt16, in text: Substring, type: UInt16?, file: String, line n: Int
+    ) throws(RecordingError) {
+        // Bytes, not characters: this runs for every event of a log.
+        let bytes = text.utf8
+        guard let open = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && ($0 < 0x30 || $0 > 0x39) }),
+            bytes[open] == UInt8(ascii: "("), let close = bytes[open...].firstIndex(of: UInt8(ascii: ")"))
+        else { return }
+        let name = Substring(bytes[bytes.index(after: open)..<close])
+        // Nearly every line: the name is the number's own, found without making a string.
+        let own: String? = if let type { Evdev.codeNames[type]?[number] } else { Evdev.typeNames[number] }
+        if let own, own == name { return }
+        let named = type.map { Evdev.code(named: String(name), type: $0) } ?? Evdev.typeCode(named: String(name))
+        guard let named, named != number else { return }
+        let what = type == nil ? "type" : "code"
+        let ownName = type.map { Evdev.codeName(type: $0, code: number) } ?? Evdev.typeName(number)
+        throw RecordingError.bad(
+            file, n,
+            "\(what) \(number) is \(ownName), but the line names \(name) (\(what) \(named)): evtest prints a number "
+                + "and its name together, so one was edited")
     }
 
     /// A synchronization banner as older evtests print it (in `----`, SYN_MT_REPORT's in `++++`):
