@@ -118,6 +118,10 @@ public struct CorpusResultsFile: Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter {
             !$0.element.isEmpty
         }
+        // Lines ended by a carriage return alone are one line, which no header begins.
+        if let first = lines.first, first.element.utf8.dropLast().contains(UInt8(ascii: "\r")) {
+            throw bad(first.offset + 1, RecordingStream.loneCarriageReturns)
+        }
         guard let first = lines.first, let header = JSONLines.header(in: first.element), header.output == output else {
             throw bad(1, "not a corpus result file (written by `touchsynth corpus --results`)")
         }

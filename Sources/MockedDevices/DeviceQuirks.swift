@@ -32,9 +32,12 @@ package enum DeviceQuirks {
             let string = try harnessError { () throws(RecordingError) in
                 try readText(file, of: "a quirks file", verbatim: true)
             }
-            // A binary file is told as one, not quoted.
-            guard !string.utf8.contains(0) else {
-                throw HarnessError(.quirksRefused, "\(file): not UTF-8 text, so not a quirks file")
+            // A NUL ends the line where libinput reads it (`fgets`, then C strings); a binary file
+            // is told by its first, not quoted.
+            if let nul = string.utf8.firstIndex(of: 0) {
+                let line = 1 + string.utf8[..<nul].lazy.filter { $0 == UInt8(ascii: "\n") }.count
+                throw HarnessError(
+                    .quirksRefused, "\(file):\(line): a NUL byte, where libinput would end the line: not a quirks file")
             }
             if let problem = QuirksFileCheck.problem(in: string, path: file) {
                 throw HarnessError(.quirksRefused, problem + "; libinput would drop every quirk")

@@ -1,3 +1,5 @@
+import Recordings
+
 /// A quirks file read line by line as libinput's parser reads it (`parse_file` in
 /// `src/quirks.c`, the same in 1.22.1, 1.28.1 and 1.31.3): a line libinput would refuse, named
 /// by its number. libinput itself names none at run time, and drops every quirk, its own too,
@@ -15,6 +17,9 @@ public enum QuirksFileCheck {
             if number == 1 && raw.unicodeScalars.first == "\u{FEFF}" {
                 return "\(path):1: a byte order mark (U+FEFF) begins the file, which libinput reads as part of "
                     + "its first line"
+            }
+            if raw.unicodeScalars.dropLast().contains("\r") {
+                return "\(path):\(number): " + RecordingStream.loneCarriageReturns
             }
             // `fgets` into a 512-byte buffer (`parse_file`, src/quirks.c:922 of 1.22.1, :945 of 1.28.1, :1011
             // of 1.31.3): a longer line comes in pieces, the rest read as lines of their own.

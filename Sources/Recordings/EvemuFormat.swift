@@ -30,6 +30,7 @@ public enum EvemuFormat: RecordingWriter {
     public static func parseAxes(_ text: String, file: String) throws(RecordingError) -> [UInt16: AbsInfo] {
         var axes: [UInt16: AbsInfo] = [:]
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            try RecordingStream.refuseLoneCarriageReturn(raw, file: file, at: index + 1)
             let line = (raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }

@@ -18,7 +18,7 @@ extension RecordingStream {
     }
 
     /// Why a file whose lines end in a carriage return alone is refused.
-    static let loneCarriageReturns =
+    public static let loneCarriageReturns =
         "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF"
 
     /// Why a log read whole is refused past 16 MiB, at `line` of `file`.

@@ -215,6 +215,15 @@ final class CorpusShardTests: XCTestCase {
         XCTAssertEqual(
             foreign.stderr,
             "touchsynth: \(recording):1: not a corpus result file (written by `touchsynth corpus --results`)\n")
+        // Lines ended by a carriage return alone are one line, which no header begins: said so.
+        let carriage = "\(directory)/cr.jsonl"
+        try (lines.joined(separator: "\r") + "\r").write(toFile: carriage, atomically: true, encoding: .utf8)
+        let classic = corpus(["merge", one, carriage])
+        XCTAssertEqual(classic.status, 65)
+        XCTAssertEqual(
+            classic.stderr,
+            "touchsynth: \(carriage):1: its lines end in a carriage return alone (CR, as classic Mac OS wrote them): "
+                + "make them LF\n")
         let absent = corpus(["merge", one, "\(directory)/none.jsonl"])
         XCTAssertEqual(absent.status, 66, absent.stderr)
         // A shard run with an option that changes the outcomes is another run's.

@@ -25,6 +25,19 @@ final class LineEndTests: XCTestCase {
         }
     }
 
+    /// A `--desc` axis list whose lines end in a carriage return alone is said to, not taken for
+    /// one `A:` line of too many fields.
+    func testAnAxisListOfCarriageReturnLineEndsIsSaid() {
+        let axes = "A: 00 1472 5472 0 0\rA: 01 1408 4448 0 0\r"
+        XCTAssertThrowsError(try LogDescription(text: axes, file: "axes.txt")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("axes.txt:1: its lines end in a carriage return alone"), "\(error)")
+        }
+        guard case .axes(let read, _)? = try? LogDescription(text: axes.replacing("\r", with: "\n"), file: "a") else {
+            return XCTFail("the same list with LF line ends is an axis list")
+        }
+        XCTAssertEqual(read.keys.sorted(), [0, 1])
+    }
+
     /// A capture whose lines end in a carriage return alone is said to, as a recording is, not
     /// taken for one line of bad JSON.
     func testACaptureOfCarriageReturnLineEndsIsSaid() throws {

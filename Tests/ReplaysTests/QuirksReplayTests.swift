@@ -197,9 +197,18 @@ final class QuirksReplayTests: XCTestCase {
             XCTAssertTrue(error?.message.hasPrefix("\(empty):3: the section before, [A], has no value") == true)
         }
         // Windows line ends and a byte order mark, which libinput refuses, are read as written.
-        for (text, problem) in [
-            ("[A]\r\nMatchUdevType=touchpad\r\nAttrPalmPressureThreshold=2\r\n", "the line ends in a carriage return"),
-            ("\u{FEFF}[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=2\n", "a byte order mark (U+FEFF)"),
+        for (text, line, problem) in [
+            (
+                "[A]\r\nMatchUdevType=touchpad\r\nAttrPalmPressureThreshold=2\r\n", 1,
+                "the line ends in a carriage return"
+            ),
+            ("\u{FEFF}[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=2\n", 1, "a byte order mark (U+FEFF)"),
+            // Lines ended by a carriage return alone, which libinput reads as one line; a NUL byte.
+            (
+                "[A]\rMatchUdevType=touchpad\rAttrPalmPressureThreshold=2\r", 1,
+                "its lines end in a carriage return alone"
+            ),
+            ("[A]\nMatchUdevType=touch\u{0}pad\n", 2, "a NUL byte, where libinput would end the line"),
         ] {
             let windows = try quirks(text)
             options.quirks = [windows]
@@ -207,7 +216,7 @@ final class QuirksReplayTests: XCTestCase {
                 let error = error as? HarnessError
                 XCTAssertEqual(error?.kind, .quirksRefused)
                 XCTAssertTrue(
-                    error?.message.hasPrefix("\(windows):1: \(problem)") == true, "\(String(describing: error))")
+                    error?.message.hasPrefix("\(windows):\(line): \(problem)") == true, "\(String(describing: error))")
             }
         }
         options.quirks = [temporaryPath("missing.quirks")]
