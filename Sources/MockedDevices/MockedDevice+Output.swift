@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,8 @@ import Glibc
 extension MockedDevice {
     /// Runs `command` against the testbed to its end, without the replay: for a tool that asks
     /// about the device and exits (`libinput quirks list`). Returns its exit status and what it
-    /// wrote to stdout and stderr, together, in order.
+    /// wrote to stdout, then what it wrote to stderr: one pipe for both would hold an error line
+    /// inside a line of its output, which reaches a pipe in blocks while errors come unbuffered.
     public func output(of command: [String]) throws(HarnessError) -> (status: Int32, text: String) {
         var env = environment(preload: try BuildProducts.preload())
         if let dmi { try testbed.setDMI(dmi) }
@@ -17,23 +19,37 @@ extension MockedDevice {
             throw HarnessError(.system, "cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         defer { close(ends[0]) }
+        let errors = openUnnamedFile(in: root, prefix: "errors")
+        guard errors >= 0 else {
+            close(ends[1])
+            throw HarnessError(.system, "cannot make a file under \(root): \(String(cString: strerror(errno)))")
+        }
+        defer { close(errors) }
         let pid: pid_t
         do {
-            pid = try ChildProcess.spawn(command, env: env, descriptors: [2: ends[1]], standardOutput: ends[1])
+            pid = try ChildProcess.spawn(command, env: env, descriptors: [2: errors], standardOutput: ends[1])
         } catch {
             close(ends[1])
             throw error
         }
         close(ends[1])
+        var bytes = Self.readToEnd(ends[0])
+        let status = ChildProcess.stop(pid).status
+        lseek(errors, 0, SEEK_SET)
+        bytes += Self.readToEnd(errors)
+        return (status, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Every byte `fd` gives until its end.
+    private static func readToEnd(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n <= 0 { return bytes }
             bytes += chunk[..<n]
         }
-        return (ChildProcess.stop(pid).status, String(decoding: bytes, as: UTF8.self))
     }
 
     /// The quirks folder a program given ``quirks`` reads: the build's own, with them after.

@@ -19,8 +19,10 @@ package struct QuirksRefusal {
     }
 
     /// Reads one of libinput's log lines; true when it is about the quirks.
-    package mutating func read(_ message: String) -> Bool {
+    package mutating func read(_ line: String) -> Bool {
         guard !files.isEmpty else { return false }
+        // libinput's tool begins its log lines with their kind (`quirks error: `); its library, not.
+        let message = line.hasPrefix("quirks error: ") ? String(line.dropFirst("quirks error: ".count)) : line
         // libinput's own words, and `libinput quirks`'.
         if message.hasPrefix("Failed to load the device quirks")
             || message.hasPrefix("Failed to initialize the device quirks")

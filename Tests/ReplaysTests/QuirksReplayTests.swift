@@ -124,7 +124,7 @@ final class QuirksReplayTests: XCTestCase {
     }
 
     /// A key libinput does not know makes it drop every quirk: the replay ends with one error
-    /// naming the file's line, and hands on nothing, on each version.
+    /// naming the file's line, and hands on nothing, on each version; the quirks listing says the same.
     func testAQuirkLibinputDoesNotKnowEndsTheReplayNamingItsLine() throws {
         let unknown = try quirks("[Mine]\nMatchUdevType=touchpad\n\nAttrPalmPressureThreshold=20\nAttrNoSuchThing=1\n")
         for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
@@ -141,6 +141,13 @@ final class QuirksReplayTests: XCTestCase {
                         + "and it would drop every quirk for it, its own too")
             }
             XCTAssertEqual(handed, 0, build.version)
+            // libinput's quirks tool (`touchsynth quirks`) is said of in the same words.
+            XCTAssertThrowsError(try QuirksListing.list(.file(pinch), options: options)) { error in
+                XCTAssertEqual(
+                    (error as? HarnessError)?.message,
+                    "\(unknown):5: libinput \(build.version) has no quirk AttrNoSuchThing (in [Mine]), "
+                        + "and it would drop every quirk for it, its own too")
+            }
         }
         // From a FIFO, read once: the line is found in the copy libinput read, not by opening it again.
         let text = "[Mine]\nMatchUdevType=touchpad\n\nAttrPalmPressureThreshold=20\nAttrNoSuchThing=1\n"

@@ -147,7 +147,7 @@ final class ErrorMessageTests: XCTestCase {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let binary = temporaryPath("binary.quirks"), controls = temporaryPath("controls.quirks")
         try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: binary))
-        try ("[A]\nMatchName=x\nAttrFoo=\u{1B}[31m" + String(repeating: "0", count: 480) + "\n")
+        try ("[A]\nMatchName=x\nAttrPressureRange=\u{1B}[31m" + String(repeating: "0", count: 480) + "\n")
             .write(toFile: controls, atomically: true, encoding: .utf8)
         defer { for file in [binary, controls] { try? FileManager.default.removeItem(atPath: file) } }
         let told = assertSentence(["quirks", "--quirks", binary, pinch], status: 65)
