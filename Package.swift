@@ -341,7 +341,7 @@ let package = Package(
             name: "ReplaysTests",
             dependencies: [
                 "Replays", "MockedDevices", "Recordings", "LibinputEvents", "LibinputDecisions", "Quirks",
-                "TestSupport",
+                "GestureSynthesis", "TestSupport",
             ]),
         .testTarget(
             name: "DiffsTests",

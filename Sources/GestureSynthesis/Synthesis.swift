@@ -15,8 +15,13 @@ public struct Synthesis: Sendable {
     /// For each statement whose stretch of `events` (libinput's, replaying ``recording``; its
     /// first frame at `recordingStart` on their clock) holds something other than what it asked,
     /// a note saying both: "line 2 asked a 2-finger pinch ×1.50; libinput made two-finger
-    /// scrolling". `tapping`: whether the replay had tapping on.
+    /// scrolling". `tapping`: whether the replay had tapping on; whether it scrolled naturally,
+    /// `events` say as libinput added the device.
     public func unlikeAsked(in events: [LibinputEvent], recordingStart: UInt64, tapping: Bool) -> [String] {
+        let naturalScrolling =
+            events.lazy.compactMap { event -> Bool? in
+                if case .deviceAdded(let info) = event.kind { info.naturalScrolling } else { nil }
+            }.first ?? false
         let onLine = Dictionary(performed.map { ($0.line, 1) }, uniquingKeysWith: +)
         var placed: [Int: Int] = [:]
         // The stretches follow one another, as the events do: one pass over them, however long.
@@ -31,7 +36,9 @@ public struct Synthesis: Sendable {
             placed[statement.line] = place
             let shared = onLine[statement.line, default: 1] > 1
             let label = "line \(statement.line)" + (shared ? ", gesture \(place) on it" : "")
-            return statement.unlikeAsked(in: events[first..<end], tapping: tapping).map { label + " " + $0 }
+            let said = statement.unlikeAsked(
+                in: events[first..<end], tapping: tapping, naturalScrolling: naturalScrolling)
+            return said.map { label + " " + $0 }
         }
     }
 }
@@ -54,9 +61,10 @@ public struct PerformedStatement: Sendable {
     /// What differs between what the statement asked and `events`, libinput's over its stretch,
     /// in words; nil where libinput made what it asked, or for one that asks for nothing libinput
     /// reports (rest, lift). The kind of gesture and its fingers are weighed (another gesture
-    /// besides counts, a hold cancelled as it begins aside), and a pinch's scale and angle; a
-    /// scroll's, swipe's or motion's distance is not, as libinput reports it in its own units.
-    func unlikeAsked(in events: ArraySlice<LibinputEvent>, tapping: Bool) -> String? {
+    /// besides counts, a hold cancelled as it begins aside), a pinch's scale and angle, and the way
+    /// a scroll, swipe or motion went (``MadeTravel``); not their distance, which libinput
+    /// reports in its own units.
+    func unlikeAsked(in events: ArraySlice<LibinputEvent>, tapping: Bool, naturalScrolling: Bool) -> String? {
         let made = ReportedGesture.sequence(of: events)
         let madeWords = made.isEmpty ? "nothing" : ReportedGesture.inWords(made)
         func differs(asked: String) -> String { "asked \(asked); libinput made \(madeWords)" }
@@ -91,7 +99,7 @@ public struct PerformedStatement: Sendable {
             return "asked \(asked); libinput's pinch"
                 + String(format: " scaled ×%.2f and turned %.1f°", total.scale, total.angle)
                 + (made.count > 1 ? ", and it made \(madeWords)" : "")
-        case .translate(let fingers, _, _, _, _):
+        case .translate(let fingers, let travel, _, _, _):
             let asked: ReportedGesture =
                 fingers == 1 ? .motion : fingers == 2 ? .scroll(.finger) : .swipe(fingers: fingers, end: .ended)
             func isAsked(_ gesture: ReportedGesture) -> Bool {
@@ -100,7 +108,12 @@ public struct PerformedStatement: Sendable {
                 default: gesture == asked
                 }
             }
-            return made.contains(where: isAsked) && !besides(isAsked) ? nil : differs(asked: asked.inWords)
+            guard made.contains(where: isAsked) && !besides(isAsked) else { return differs(asked: asked.inWords) }
+            let went = MadeTravel(events, fingers: fingers, naturalScrolling: naturalScrolling)
+            guard went.goesOtherwise(than: travel) else { return nil }
+            return "asked \(asked.inWords) moving \(MadeTravel.way(x: travel.x, y: travel.y)); libinput's moved "
+                + MadeTravel.way(x: went.x, y: went.y)
+                + (fingers == 2 && naturalScrolling ? " (natural scrolling undone)" : "")
         case .hold(let fingers, _, _, _):
             // Held to the lift: a hold libinput cancelled became something else.
             func isAsked(_ gesture: ReportedGesture) -> Bool {

@@ -129,4 +129,52 @@ final class UnlikeAskedTests: XCTestCase {
                 "line 1, gesture 1 on it asked a right click (BTN_RIGHT); libinput made a BTN_LEFT press"
             ])
     }
+
+    /// A swipe, scroll or motion libinput made the other way than asked is said; one made the
+    /// asked way is not, nor a scroll natural scrolling turned, which the device's addition says.
+    func testATranslationMadeAnotherWayIsSaid() throws {
+        let synthesis = try performed("swipe fingers=3 direction=right\nscroll dy=20mm\nmove dx=-10mm dy=10mm")
+        let starts = synthesis.performed.map(\.start)
+        let base: UInt64 = 1_000_000
+        func event(_ at: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
+            LibinputEvent(time: base + at, device: "event10", kind: kind)
+        }
+        func events(swipe: Double, scroll: Double, move: (Double, Double), natural: Bool) -> [LibinputEvent] {
+            let added = DeviceInfo(
+                name: "pad", sysname: "event10", capabilities: [.pointer, .gesture], sizeMM: (100, 60),
+                naturalScrolling: natural)
+            let swiped = GestureDelta(dx: swipe * 2, dy: 1, unacceleratedDx: swipe, unacceleratedDy: 0.5)
+            let scrolled = Scroll(
+                source: .finger, vertical: scroll, horizontal: nil, vertical120: nil, horizontal120: nil)
+            return [
+                LibinputEvent(time: base - 1, device: "event10", kind: .deviceAdded(added)),
+                event(starts[0], .gestureSwipeBegin(fingers: 3)),
+                event(starts[0] + 8000, .gestureSwipeUpdate(fingers: 3, delta: swiped)),
+                event(starts[0] + 16000, .gestureSwipeEnd(fingers: 3, cancelled: false)),
+                event(starts[1], .pointerScroll(scrolled)),
+                event(starts[2], .pointerMotion(dx: 0, dy: 0, unacceleratedDx: move.0, unacceleratedDy: move.1)),
+            ]
+        }
+        XCTAssertEqual(
+            synthesis.unlikeAsked(
+                in: events(swipe: 9, scroll: 4, move: (-3, 3), natural: false), recordingStart: base, tapping: false),
+            [])
+        XCTAssertEqual(
+            synthesis.unlikeAsked(
+                in: events(swipe: -9, scroll: -4, move: (3, 3), natural: false), recordingStart: base, tapping: false),
+            [
+                "line 1 asked a 3-finger swipe moving right; libinput's moved left",
+                "line 2 asked two-finger scrolling moving down; libinput's moved up",
+                "line 3 asked pointer motion moving down-left; libinput's moved down-right",
+            ])
+        // Natural scrolling turns the scroll's sign: down is then negative.
+        XCTAssertEqual(
+            synthesis.unlikeAsked(
+                in: events(swipe: 9, scroll: -4, move: (-3, 3), natural: true), recordingStart: base, tapping: false),
+            [])
+        XCTAssertEqual(
+            synthesis.unlikeAsked(
+                in: events(swipe: 9, scroll: 4, move: (-3, 3), natural: true), recordingStart: base, tapping: false),
+            ["line 2 asked two-finger scrolling moving down; libinput's moved up (natural scrolling undone)"])
+    }
 }
