@@ -119,7 +119,7 @@ public struct CorpusResultsFile: Sendable {
             !$0.element.isEmpty
         }
         // Lines ended by a carriage return alone are one line, which no header begins.
-        if let first = lines.first, first.element.utf8.dropLast().contains(UInt8(ascii: "\r")) {
+        if let first = lines.first, RecordingStream.hasLoneCarriageReturn(first.element) {
             throw bad(first.offset + 1, RecordingStream.loneCarriageReturns)
         }
         guard let first = lines.first, let header = JSONLines.header(in: first.element), header.output == output else {

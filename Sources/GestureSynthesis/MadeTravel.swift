@@ -31,16 +31,18 @@ struct MadeTravel {
     /// libinput locks a scroll to one axis, so a diagonal asked may come out 45° off.
     static let widestAngle = 60.0
 
-    /// Whether the way made is another than `asked` (millimetres on the pad): more than
-    /// ``widestAngle`` apart. A travel too short to have a way (under 1 mm), or nothing made, is none.
-    func goesOtherwise(than asked: GestureScript.Point) -> Bool {
+    /// The angle in degrees between the way made and `asked` (millimetres on the pad) where it is
+    /// wider than ``widestAngle``; nil for the way asked, a travel too short to have a way (under
+    /// 1 mm), or nothing made.
+    func angleOff(from asked: GestureScript.Point) -> Double? {
         let askedLength = hypot(asked.x, asked.y), madeLength = hypot(x, y)
-        guard askedLength >= 1, madeLength > 0 else { return false }
+        guard askedLength >= 1, madeLength > 0 else { return nil }
         let cosine = (asked.x * x + asked.y * y) / (askedLength * madeLength)
-        return cosine < cos(Self.widestAngle * .pi / 180)
+        let degrees = acos(min(1, max(-1, cosine))) * 180 / .pi
+        return degrees > Self.widestAngle ? degrees : nil
     }
 
-    /// The way `x`, `y` point, in the script's words: right, down-right, down … up-right.
+    /// The way `x`, `y` point, to the nearest eighth of a turn: right, down-right, down … up-right.
     static func way(x: Double, y: Double) -> String {
         let names = ["right", "down-right", "down", "down-left", "left", "up-left", "up", "up-right"]
         let eighth = Int((atan2(y, x) / (.pi / 4)).rounded())

@@ -110,9 +110,9 @@ public struct PerformedStatement: Sendable {
             }
             guard made.contains(where: isAsked) && !besides(isAsked) else { return differs(asked: asked.inWords) }
             let went = MadeTravel(events, fingers: fingers, naturalScrolling: naturalScrolling)
-            guard went.goesOtherwise(than: travel) else { return nil }
+            guard let off = went.angleOff(from: travel) else { return nil }
             return "asked \(asked.inWords) moving \(MadeTravel.way(x: travel.x, y: travel.y)); libinput's moved "
-                + MadeTravel.way(x: went.x, y: went.y)
+                + MadeTravel.way(x: went.x, y: went.y) + String(format: ", %.0f° off", off)
                 + (fingers == 2 && naturalScrolling ? " (natural scrolling undone)" : "")
         case .hold(let fingers, _, _, _):
             // Held to the lift: a hold libinput cancelled became something else.

@@ -32,12 +32,13 @@ package enum DeviceQuirks {
             let string = try harnessError { () throws(RecordingError) in
                 try readText(file, of: "a quirks file", verbatim: true)
             }
-            // A NUL ends the line where libinput reads it (`fgets`, then C strings); a binary file
-            // is told by its first, not quoted.
+            // libinput reads a line only up to a NUL (`fgets`, then C strings), cut short without a
+            // word; a binary file is told by its first, not quoted.
             if let nul = string.utf8.firstIndex(of: 0) {
                 let line = 1 + string.utf8[..<nul].lazy.filter { $0 == UInt8(ascii: "\n") }.count
                 throw HarnessError(
-                    .quirksRefused, "\(file):\(line): a NUL byte, where libinput would end the line: not a quirks file")
+                    .quirksRefused,
+                    "\(file):\(line): a NUL byte, where libinput would cut the line short: not a quirks file")
             }
             if let problem = QuirksFileCheck.problem(in: string, path: file) {
                 throw HarnessError(.quirksRefused, problem + "; libinput would drop every quirk")

@@ -36,7 +36,10 @@ extension MockedDevice {
         var bytes = Self.readToEnd(ends[0])
         let status = ChildProcess.stop(pid).status
         lseek(errors, 0, SEEK_SET)
-        bytes += Self.readToEnd(errors)
+        let errorBytes = Self.readToEnd(errors)
+        // Errors begin a line of their own, though the output was cut mid-line.
+        if !errorBytes.isEmpty, let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        bytes += errorBytes
         return (status, String(decoding: bytes, as: UTF8.self))
     }
 

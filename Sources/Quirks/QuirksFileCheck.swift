@@ -18,7 +18,7 @@ public enum QuirksFileCheck {
                 return "\(path):1: a byte order mark (U+FEFF) begins the file, which libinput reads as part of "
                     + "its first line"
             }
-            if raw.unicodeScalars.dropLast().contains("\r") {
+            if RecordingStream.hasLoneCarriageReturn(raw) {
                 return "\(path):\(number): " + RecordingStream.loneCarriageReturns
             }
             // `fgets` into a 512-byte buffer (`parse_file`, src/quirks.c:922 of 1.22.1, :945 of 1.28.1, :1011

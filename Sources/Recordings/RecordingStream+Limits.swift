@@ -13,8 +13,20 @@ extension RecordingStream {
     public static func refuseLoneCarriageReturn<Line: StringProtocol>(
         _ line: Line, file: String, at number: Int
     ) throws(RecordingError) {
-        guard line.utf8.dropLast().contains(UInt8(ascii: "\r")) else { return }
+        guard hasLoneCarriageReturn(line) else { return }
         throw RecordingError.bad(file, number, loneCarriageReturns)
+    }
+
+    /// Whether `line` holds a carriage return that ends no line: one followed by anything but a
+    /// line feed. Its file's lines end in CR alone, and it is all one line; a CR at its end is
+    /// part of a CR-LF line end, or of the last line's.
+    public static func hasLoneCarriageReturn<Line: StringProtocol>(_ line: Line) -> Bool {
+        var previous: UInt8 = 0
+        for byte in line.utf8 {
+            if previous == UInt8(ascii: "\r"), byte != UInt8(ascii: "\n") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Why a file whose lines end in a carriage return alone is refused.

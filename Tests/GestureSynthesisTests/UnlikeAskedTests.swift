@@ -163,9 +163,9 @@ final class UnlikeAskedTests: XCTestCase {
             synthesis.unlikeAsked(
                 in: events(swipe: -9, scroll: -4, move: (3, 3), natural: false), recordingStart: base, tapping: false),
             [
-                "line 1 asked a 3-finger swipe moving right; libinput's moved left",
-                "line 2 asked two-finger scrolling moving down; libinput's moved up",
-                "line 3 asked pointer motion moving down-left; libinput's moved down-right",
+                "line 1 asked a 3-finger swipe moving right; libinput's moved left, 177° off",
+                "line 2 asked two-finger scrolling moving down; libinput's moved up, 180° off",
+                "line 3 asked pointer motion moving down-left; libinput's moved down-right, 90° off",
             ])
         // Natural scrolling turns the scroll's sign: down is then negative.
         XCTAssertEqual(
@@ -175,6 +175,6 @@ final class UnlikeAskedTests: XCTestCase {
         XCTAssertEqual(
             synthesis.unlikeAsked(
                 in: events(swipe: 9, scroll: 4, move: (-3, 3), natural: true), recordingStart: base, tapping: false),
-            ["line 2 asked two-finger scrolling moving down; libinput's moved up (natural scrolling undone)"])
+            ["line 2 asked two-finger scrolling moving down; libinput's moved up, 180° off (natural scrolling undone)"])
     }
 }

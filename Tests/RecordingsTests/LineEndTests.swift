@@ -36,6 +36,10 @@ final class LineEndTests: XCTestCase {
             return XCTFail("the same list with LF line ends is an axis list")
         }
         XCTAssertEqual(read.keys.sorted(), [0, 1])
+        // A CR-LF line end, left in text read whole, and a last line's CR are no lone return.
+        XCTAssertTrue(RecordingStream.hasLoneCarriageReturn("A: 00 0 1 0 0\rA: 01 0 1 0 0"))
+        XCTAssertFalse(RecordingStream.hasLoneCarriageReturn("A: 00 0 1 0 0\r\nA: 01 0 1 0 0\r\n"))
+        XCTAssertFalse(RecordingStream.hasLoneCarriageReturn("A: 00 0 1 0 0\r"))
     }
 
     /// A capture whose lines end in a carriage return alone is said to, as a recording is, not

@@ -215,7 +215,7 @@ final class QuirksReplayTests: XCTestCase {
                 "[A]\rMatchUdevType=touchpad\rAttrPalmPressureThreshold=2\r", 1,
                 "its lines end in a carriage return alone"
             ),
-            ("[A]\nMatchUdevType=touch\u{0}pad\n", 2, "a NUL byte, where libinput would end the line"),
+            ("[A]\nMatchUdevType=touch\u{0}pad\n", 2, "a NUL byte, where libinput would cut the line short"),
         ] {
             let windows = try quirks(text)
             options.quirks = [windows]

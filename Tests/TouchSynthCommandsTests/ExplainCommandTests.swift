@@ -55,6 +55,13 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(
             tried.stdout.contains("  AttrPalmPressureThreshold=255  from [TouchSynth recorded "), tried.stdout)
         XCTAssertFalse(tried.stdout.contains("not applied here"), tried.stdout)
+        // The header alone is read: an event no reading accepts, past it, is not reached.
+        let event = "    - [  0,      0,   3,  53,    2218] # EV_ABS / ABS_MT_POSITION_X      2218 (+2218)"
+        let broken = try file(
+            try String(contentsOfFile: reported, encoding: .utf8).replacingOccurrences(
+                of: event, with: "    - [  0,      0,   3,  53,  banana]"), "broken.yml")
+        XCTAssertEqual(runCommand(["replay", broken]).status, 65)
+        XCTAssertEqual(runCommand(["quirks", "--recorded", broken]).stdout, written.stdout)
         // A name libinput's parser would cut at `#` or `=` is matched by `?`, and a whole event type,
         // which libinput record prints as (null), is left out, said in a comment.
         let odd = try file(
