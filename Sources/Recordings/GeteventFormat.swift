@@ -29,7 +29,8 @@ public enum GeteventFormat {
     }
 
     /// Whether `line` is getevent's: a device header or an event with or without its stamp and node.
-    static func looksLike(_ line: Substring) -> Bool {
+    static func looksLike(_ given: Substring) -> Bool {
+        let line = withTodaysStamp(given)
         if line.hasPrefix("add device ") || line.hasPrefix("could not get driver version") { return true }
         // What getevent writes to stderr, which `adb shell` merges with its output.
         if line.hasPrefix("could not open /dev/input/") { return true }
@@ -125,8 +126,9 @@ public enum GeteventFormat {
         /// Reads `raw`, line `lineNumber`: a description line into its device; an event returned
         /// with the index of its device (nil: getevent was given one device and named none).
         mutating func read(
-            _ raw: Substring, at lineNumber: Int
+            _ given: Substring, at lineNumber: Int
         ) throws(RecordingError) -> (device: Int?, line: EventLog.Line)? {
+            let raw = GeteventFormat.withTodaysStamp(given)
             if raw.utf8.first == UInt8(ascii: "["), let (node, time, event) = plainEventLine(raw) {
                 return self.event(of: node, EventLog.Line(time: time, event: event, line: lineNumber))
             }
@@ -367,19 +369,21 @@ public enum GeteventFormat {
         if let colon = text.firstIndex(of: ":"), type == Evdev.EV_ABS {
             let code = try code(text[..<colon].trimmingCharacters(in: .whitespaces), type: type, file: file, at: n)
             var info = AbsInfo(minimum: 0, maximum: 0)
-            for field in text[text.index(after: colon)...].split(separator: ",") {
-                let parts = field.split(separator: " ")
-                guard parts.count == 2, let v = Int32(parts[1]) else {
-                    throw RecordingError.bad(file, n, "malformed axis field \"\(field)\"")
+            // Before Android 4.1, getevent wrote `fuzz 0 flat 0` and no resolution.
+            let words = text[text.index(after: colon)...].split(whereSeparator: { $0 == "," || $0 == " " })
+            for pair in stride(from: 0, to: words.count, by: 2) {
+                guard pair + 1 < words.count, let v = Int32(words[pair + 1]) else {
+                    throw RecordingError.bad(
+                        file, n, "malformed axis field \"\(words[pair...].joined(separator: " "))\"")
                 }
-                switch parts[0] {
+                switch words[pair] {
                 case "value": info.value = v
                 case "min": info.minimum = v
                 case "max": info.maximum = v
                 case "fuzz": info.fuzz = v
                 case "flat": info.flat = v
                 case "resolution": info.resolution = v
-                default: throw RecordingError.bad(file, n, "unknown axis field \"\(parts[0])\"")
+                default: throw RecordingError.bad(file, n, "unknown axis field \"\(words[pair])\"")
                 }
             }
             let name = Evdev.codeName(type: type, code: code)
