@@ -1,8 +1,8 @@
 extension GeteventFormat {
-    /// `line` with the stamp getevent wrote before Android 4.1 (`12345-678: `, `%ld-%ld`: seconds,
-    /// a dash, and microseconds without their leading zeros) written as today's
-    /// (`[   12345.000678] `), so that both read alike; any other line as it is. The node, when
-    /// getevent watched every device, follows either stamp.
+    /// `line` with the stamp older getevents wrote, Android 4.0's among them (`12345-678: `,
+    /// `%ld-%ld`: seconds, a dash, and microseconds without their leading zeros) written as
+    /// today's (`[   12345.000678] `), so that both read alike; any other line as it is. The node,
+    /// when getevent watched every device, follows either stamp.
     static func withTodaysStamp(_ line: Substring) -> Substring {
         // Nearly every line begins otherwise: a bracket, a space, a letter.
         guard let first = line.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return line }

@@ -369,7 +369,7 @@ public enum GeteventFormat {
         if let colon = text.firstIndex(of: ":"), type == Evdev.EV_ABS {
             let code = try code(text[..<colon].trimmingCharacters(in: .whitespaces), type: type, file: file, at: n)
             var info = AbsInfo(minimum: 0, maximum: 0)
-            // Before Android 4.1, getevent wrote `fuzz 0 flat 0` and no resolution.
+            // Older getevents, Android 4.0's among them, wrote `fuzz 0 flat 0` and no resolution.
             let words = text[text.index(after: colon)...].split(whereSeparator: { $0 == "," || $0 == " " })
             for pair in stride(from: 0, to: words.count, by: 2) {
                 guard pair + 1 < words.count, let v = Int32(words[pair + 1]) else {

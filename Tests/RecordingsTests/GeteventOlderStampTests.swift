@@ -3,7 +3,7 @@ import Recordings
 import XCTest
 import TestSupport
 
-/// getevent as Android wrote it before 4.1: stamps `sec-usec: ` with the microseconds unpadded
+/// getevent as older Androids (4.0 among them) wrote it: stamps `sec-usec: ` with the microseconds unpadded
 /// (`%ld-%ld`), and axes without a comma before `flat` or a resolution.
 final class GeteventOlderStampTests: XCTestCase {
     /// Today's getevent: `-t` of events alone, `-lp` then `-lt` (labelled) of a described device.
