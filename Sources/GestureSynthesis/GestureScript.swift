@@ -170,10 +170,14 @@ public struct GestureScript: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws(RecordingError) -> GestureScript {
         var statements: [Statement] = []
         var lineNumber = 0
-        // Split by scalars: a CRLF is one Character, which a split by "\n" would not see.
-        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line at each line feed's byte (a CRLF is one Character, which a split by "\n"
+        // would not see), none held but the one read: a script of blank lines can be 16 MiB long.
+        var rest = text[...]
+        while !rest.isEmpty || lineNumber == 0 {
             lineNumber += 1
-            let rawLine = Substring(scalars)
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let rawLine = rest[..<end]
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.utf8.index(after: end)...]
             try RecordingStream.refuseLoneCarriageReturn(rawLine, file: file, at: lineNumber)
             let code = rawLine.prefix { $0 != "#" }
             for piece in code.split(separator: ";") {

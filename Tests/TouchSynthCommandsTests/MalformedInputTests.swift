@@ -92,6 +92,19 @@ final class MalformedInputTests: XCTestCase {
             quoted.stderr.wholeMatch(of: /touchsynth: .+:1: scale=7+…7+: not a finite number\n/), quoted.stderr)
     }
 
+    /// A script of 16 MiB, the most read whole, of blank lines and then a gesture is read a line
+    /// at a time: it takes no memory by its count of lines.
+    func testAScriptOfManyBlankLinesIsReadInLittleMemory() throws {
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path
+        let script = temporaryPath("blank-lines.gesture"), output = temporaryPath("blank-lines.yml")
+        defer { for file in [script, output] { try? FileManager.default.removeItem(atPath: file) } }
+        try Data((String(repeating: "\n", count: (16 << 20) - 100) + "pinch scale=2\n").utf8).write(
+            to: URL(fileURLWithPath: script))
+        let (result, peak) = try runMeasured(["synthesize", script, "--desc", desc, "-o", output])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertLessThan(peak, Self.memoryBound, "peak memory, KiB: no line is held but the one read")
+    }
+
     func testAHundredMegabyteLineIsRefusedWithoutReadingItAll() throws {
         let desc = try String(
             contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc"),
