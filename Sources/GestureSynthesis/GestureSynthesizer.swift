@@ -185,7 +185,7 @@ public enum GestureSynthesizer {
         {
             notes.append("line \(line): " + note)
         }
-        recording.notes = notes
+        recording.notes = Self.folded(notes)
         let performed = begun.indices.map { i in
             PerformedStatement(
                 line: begun[i].statement.line, action: begun[i].statement.action,
@@ -382,6 +382,21 @@ extension GestureScript.Action {
         case .lift: return "lift"
         case .pause: return "pause"
         case .set: return "set"
+        }
+    }
+}
+
+extension GestureSynthesizer {
+    /// `notes`, each said once where it was first, a repeated one with its count: a line of like
+    /// statements (`pinch; pinch; …`) earns one note, not one a statement.
+    static func folded(_ notes: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        for note in notes { counts[note, default: 0] += 1 }
+        var said = Set<String>()
+        return notes.compactMap { note in
+            guard said.insert(note).inserted else { return nil }
+            let count = counts[note] ?? 1
+            return count == 1 ? note : note + " (\(count) times)"
         }
     }
 }

@@ -134,6 +134,18 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(try synthesize("pinch scale=2", on: try asus).notes, [])
     }
 
+    /// Like statements on a line earn one note with their count, not one each; another line's
+    /// like statement its own.
+    func testANoteRepeatedOnALineIsSaidOnceWithItsCount() throws {
+        let synaptics = try device("touchpads_SynPS2_Synaptics_TouchPad.desc")
+        let notes = try synthesize("pinch scale=2; pinch scale=2; pinch scale=2\npinch scale=2", on: synaptics).notes
+        XCTAssertEqual(notes.count, 2, "\(notes)")
+        let once = try synthesize("pinch scale=2", on: synaptics).notes
+        XCTAssertEqual(once.count, 1, "\(once)")
+        XCTAssertEqual(notes.first, (once.first ?? "") + " (3 times)")
+        XCTAssertEqual(notes.last, once.first?.replacingOccurrences(of: "line 1: ", with: "line 2: "))
+    }
+
     /// A recording starts at its first event, so a pause before the first gesture is said to
     /// delay nothing; one between gestures is the wait it asks for.
     func testAPauseBeforeTheFirstGestureIsSaidToDelayNothing() throws {
