@@ -145,11 +145,14 @@ public enum GestureSynthesizer {
             let contact = fit.contact
             try pad.check(
                 contact, resting: resting.count, verb: statement.action.verb, halved: fit.leaving, fail: fail)
+            let unplaced = pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb)
             for note in [
                 fit.note,
-                pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
+                unplaced,
                 pad.noGestureNote(statement.action, libinput: options.libinput),
                 pad.jumpNote(contact, verb: statement.action.verb),
+                // Fingers the kernel gives no position land nowhere.
+                unplaced == nil ? pad.landingNote(contact, resting: resting, verb: statement.action.verb) : nil,
                 Self.trackedPairNote(statement.action, contact, tracks: pad.trackedTouches, resting: resting.count),
             ] {
                 if let note { notes.append("line \(statement.line): " + note) }

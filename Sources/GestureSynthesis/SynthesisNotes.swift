@@ -1,3 +1,4 @@
+import Foundation
 import LibinputDecisions
 import Recordings
 import TextTables
@@ -94,6 +95,26 @@ extension GestureSynthesizer.Pad {
                 format: " mm in libinput's 12 ms frame, from a standing start: libinput takes a move %g mm longer "
                     + "than the last (or past %g mm) for a jump and discards it (tp_detect_jumps)",
                 TouchJumpRule.relativeLimit, TouchJumpRule.absoluteLimit)
+    }
+
+    /// How near fingers may land to one resting before they are said to share its place: a
+    /// fingertip's contact is about 10 mm across, mm.
+    static let landingApart = 5.0
+
+    /// A gesture whose fingers land on one resting, nearer than ``landingApart`` (two `rest`s,
+    /// or a `rest` and the next gesture, both at the default place): two touches in one place,
+    /// which no hand makes, and which libinput may read as another gesture.
+    func landingNote(
+        _ contact: GestureSynthesizer.Contact, resting: [GestureSynthesizer.Touching], verb: String
+    )
+        -> String?
+    {
+        let landing = contact.samples.first?.points ?? []
+        let nearest = landing.flatMap { p in resting.map { hypot($0.point.x - p.x, $0.point.y - p.y) } }.min()
+        guard let nearest, nearest < Self.landingApart else { return nil }
+        return "the \(verb)'s finger lands " + String(format: "%.1f", nearest)
+            + " mm from one resting, in its place: libinput may read the two as another gesture (--verify says "
+            + "which); give one of them another at="
     }
 
     /// Why `pressure=` reaches nothing libinput reads on this pad, when it does not: libinput reads

@@ -146,6 +146,19 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(notes.last, once.first?.replacingOccurrences(of: "line 1: ", with: "line 2: "))
     }
 
+    /// Fingers landing in the place of one resting (two rests at the default place) are said;
+    /// fingers landing apart from it are not.
+    func testAFingerLandingOnOneRestingIsSaid() throws {
+        let stacked = try synthesize("rest; rest\nmove dx=20mm at=top", on: try asus).notes
+        XCTAssertEqual(
+            stacked,
+            [
+                "line 1: the rest's finger lands 0.0 mm from one resting, in its place: libinput may read the two as "
+                    + "another gesture (--verify says which); give one of them another at="
+            ])
+        XCTAssertEqual(try synthesize("rest at=left; rest at=right\ntap", on: try asus).notes, [])
+    }
+
     /// A recording starts at its first event, so a pause before the first gesture is said to
     /// delay nothing; one between gestures is the wait it asks for.
     func testAPauseBeforeTheFirstGestureIsSaidToDelayNothing() throws {
