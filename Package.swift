@@ -341,7 +341,7 @@ let package = Package(
             name: "ReplaysTests",
             dependencies: [
                 "Replays", "MockedDevices", "Recordings", "LibinputEvents", "LibinputDecisions", "Quirks",
-                "GestureSynthesis", "TestSupport",
+                "GestureSynthesis", "ReplayChannel", "TestSupport",
             ]),
         .testTarget(
             name: "DiffsTests",

@@ -99,6 +99,7 @@ public enum GestureSynthesizer {
         var notes: [String] = []
         // Each statement that touches the pad, with its first frame's time.
         var begun: [(statement: GestureScript.Statement, micros: UInt64)] = []
+        var jumps = FrameJumps()
         func emit(_ touching: [Touching], button: UInt16?, at seconds: Double) {
             let touching = touching.map { t in
                 guard settings.jitter > 0 else { return t }
@@ -108,6 +109,7 @@ public enum GestureSynthesizer {
                         x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian()),
                     values: t.values)
             }
+            if settings.jitter > 0 { jumps.frame(touching.map(\.point), at: seconds) }
             let events = kernel.frame(touching, button: button, micros: micros(seconds))
             if !events.isEmpty { frames.append(EvdevFrame(time: micros(seconds), events: events)) }
         }
@@ -162,9 +164,17 @@ public enum GestureSynthesizer {
                 guard !resting.isEmpty else { throw fail("nothing rests on the pad to lift (rest puts fingers down)") }
                 resting = []
             }
+            jumps.restart()
             for sample in contact.samples {
                 let touching = resting + sample.points.map { Touching(point: $0, values: values) }
                 emit(touching, button: sample.button, at: clock + sample.time)
+            }
+            // Jumps the path makes of itself are said above; those jitter makes, here.
+            let jittery = String(format: "the jitter of %g mm moves its fingers", settings.jitter)
+            if pad.jumpNote(contact, verb: statement.action.verb) == nil,
+                let note = jumps.note(jittery, remedy: "; a smaller jitter keeps them")
+            {
+                notes.append("line \(statement.line): " + note)
             }
             if case .rest = statement.action {
                 resting += contact.samples.flatMap(\.points).map { Touching(point: $0, values: values) }

@@ -66,35 +66,13 @@ extension GestureSynthesizer.Pad {
         }
     }
 
-    /// Why libinput would discard a move of the gesture as a jump (``TouchJumpRule``, from
-    /// `tp_detect_jumps`): the first move it weighs after the fingers land is measured against
-    /// none, and a script's fingers start at full speed.
+    /// Why libinput would discard a move of the gesture as a jump (``FrameJumps``): the first
+    /// move it weighs after the fingers land is measured against none, and a script's fingers
+    /// start at full speed.
     func jumpNote(_ contact: GestureSynthesizer.Contact, verb: String) -> String? {
-        var fastest = 0.0
-        var jumps = false
-        var last: [Double] = []
-        for (a, b) in zip(contact.samples, contact.samples.dropFirst()) where b.time > a.time {
-            guard a.points.count == b.points.count else {
-                last = []
-                continue
-            }
-            let steps = zip(a.points, b.points).map { p, q in
-                let distance = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
-                return TouchJumpRule.scaled(distance, over: (b.time - a.time) * 1e6)
-            }
-            for (i, step) in steps.enumerated() {
-                guard let step else { continue }
-                fastest = max(fastest, step)
-                if TouchJumpRule.isJump(step, after: i < last.count ? last[i] : 0) { jumps = true }
-            }
-            last = steps.map { $0 ?? 0 }
-        }
-        guard jumps else { return nil }
-        return "the \(verb)'s fingers move up to " + String(format: "%.1f", fastest)
-            + String(
-                format: " mm in libinput's 12 ms frame, from a standing start: libinput takes a move %g mm longer "
-                    + "than the last (or past %g mm) for a jump and discards it (tp_detect_jumps)",
-                TouchJumpRule.relativeLimit, TouchJumpRule.absoluteLimit)
+        var jumps = FrameJumps()
+        for sample in contact.samples { jumps.frame(sample.points, at: sample.time) }
+        return jumps.note("the \(verb)'s fingers move", context: ", from a standing start")
     }
 
     /// How near fingers may land to one resting before they are said to share its place: a

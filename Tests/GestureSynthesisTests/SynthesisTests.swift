@@ -369,6 +369,17 @@ final class SynthesisTests: XCTestCase {
             try synthesize("move dx=40mm duration=100ms; pinch; swipe fingers=3 distance=30mm", on: asus).notes, [])
     }
 
+    /// A jitter that moves fingers past libinput's jump limit between frames is said, once for
+    /// the statement; one that does not is not (VerifiedTravelTests replays both).
+    func testAJitterLibinputWouldTakeForJumpsIsSaid() throws {
+        let swipe = "swipe fingers=2 direction=right distance=30mm duration=2000ms"
+        let jumpy = try synthesize("set jitter=3mm seed=3; " + swipe, on: try asus).notes
+        XCTAssertEqual(jumpy.count, 1, "\(jumpy)")
+        XCTAssertTrue(jumpy.first?.hasPrefix("line 1: the jitter of 3 mm moves its fingers up to ") == true, "\(jumpy)")
+        XCTAssertTrue(jumpy.first?.hasSuffix("; a smaller jitter keeps them") == true, "\(jumpy)")
+        XCTAssertEqual(try synthesize("set jitter=0.5mm seed=3; " + swipe, on: try asus).notes, [])
+    }
+
     /// A turn of 180° or more between two frames, which libinput would read as one the other way,
     /// is refused with the shortest duration that reads right (SynthesizedGestureTests replays it).
     func testATurnLibinputWouldReadBackwardsIsRefused() throws {
