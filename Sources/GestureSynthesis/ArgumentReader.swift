@@ -54,6 +54,14 @@ struct ArgumentReader {
             if p.scale == 1 && p.angle == 0 {
                 throw fail("a \(verb) with scale=1 and angle=0 neither spreads nor turns: hold rests fingers still")
             }
+            // Each finger moves half the separation's change, and along its arc: under a
+            // hundredth of a millimetre both ways, as short a length is refused, it moves none.
+            let spread = abs(p.scale - 1) * p.separation / 2, turn = abs(p.angle) * p.separation / 2
+            if max(spread, turn) < 0.01 {
+                throw fail(
+                    "a \(verb) whose fingers move under a hundredth of a millimetre, less than a touchpad's unit: "
+                        + "it neither spreads nor turns (hold rests fingers still)")
+            }
             action = .pinch(p)
         case "swipe":
             try allow(["fingers", "direction", "distance", "spacing", "at", "duration"])
@@ -310,10 +318,12 @@ struct ArgumentReader {
         case "left": return .pi
         case "up": return -.pi / 2
         default:
-            do { return try angle("direction", default: 0) } catch {
+            // A number is an angle, and what is wrong with it is said as for any angle.
+            guard let first = text.first, first.isNumber || "+-.".contains(first) else {
                 throw fail(
                     "direction is left, right, up, down or an angle (0 points right, 90deg down), not \"\(text)\"")
             }
+            return try angle("direction", default: 0)
         }
     }
 

@@ -153,6 +153,7 @@ public enum GestureSynthesizer {
                 unplaced,
                 pad.noGestureNote(statement.action, libinput: options.libinput),
                 pad.jumpNote(contact, verb: statement.action.verb),
+                pad.lightNote(values, verb: statement.action.verb),
                 // Fingers the kernel gives no position land nowhere.
                 unplaced == nil ? pad.landingNote(contact, resting: resting, verb: statement.action.verb) : nil,
                 Self.trackedPairNote(statement.action, contact, tracks: pad.trackedTouches, resting: resting.count),

@@ -95,6 +95,33 @@ extension GestureSynthesizer.Pad {
             + "which); give one of them another at="
     }
 
+    /// A finger too light for libinput to begin a touch: under the touch threshold of the pressure
+    /// axis it reads (`tp_init_pressure`: ABS_MT_PRESSURE where the pad is multitouch, else
+    /// ABS_PRESSURE; the threshold AttrPressureRange's first, else 12 % of the range), it hovers,
+    /// and libinput makes nothing of it.
+    func lightNote(_ values: GestureSynthesizer.TouchValues, verb: String) -> String? {
+        let multitouch = tracking != .singleTouch
+        let code = multitouch ? Evdev.ABS_MT_PRESSURE : Evdev.ABS_PRESSURE
+        guard device.has(type: Evdev.EV_ABS, code: code), let axis = device.absinfo[code],
+            let value = multitouch ? values.perTouch.first(where: { $0.0 == code })?.1 : values.pressure
+        else { return nil }
+        let touch: Int
+        if let range = quirks.pressureRange {
+            // A range of 0:0 turns pressure-based touch detection off.
+            guard range.high != 0 || range.low != 0 else { return nil }
+            touch = range.high
+        } else {
+            touch = Int(Double(axis.minimum) + 0.12 * (Double(axis.maximum) - Double(axis.minimum)))
+        }
+        // A threshold outside the axis's range libinput discards, and detects touches otherwise.
+        guard Int(axis.minimum)...Int(axis.maximum) ~= touch, Int(value) < touch else { return nil }
+        let source =
+            quirks.pressureRange == nil
+            ? "12 % of \(Evdev.codeName(type: Evdev.EV_ABS, code: code))'s range" : "AttrPressureRange"
+        return "the \(verb)'s pressure, \(value), is under libinput's touch threshold, \(touch) (\(source); "
+            + "tp_init_pressure): its fingers hover, and libinput makes nothing of them"
+    }
+
     /// Why `pressure=` reaches nothing libinput reads on this pad, when it does not: libinput reads
     /// a pad with slots by ABS_MT_PRESSURE alone, and from 1.29 one without slots through mtdev's.
     func unreadPressureNote() -> String? {

@@ -81,6 +81,9 @@ final class SynthesisTests: XCTestCase {
         let cases: [(String, String)] = [
             ("tap\npnch", "s:2: unknown gesture \"pnch\""),
             ("pinch scale=-1", "s:1: scale=-1: must be within 0.05 and 20"),
+            ("rotate angle=1e-300", "s:1: a rotate whose fingers move under a hundredth of a millimetre"),
+            ("pinch scale=1.0000000001", "s:1: a pinch whose fingers move under a hundredth of a millimetre"),
+            ("swipe direction=3601deg", "s:1: direction=3601deg: more than ten turns"),
             ("swipe speed=3", "s:1: swipe has no parameter \"speed\""),
             ("scroll dy=30furlongs", "s:1: dy=30furlongs: expected a number with a unit (mm, cm)"),
             ("hold fingers=two", "s:1: fingers=two: expected a whole number from 1 to 5"),
@@ -378,6 +381,27 @@ final class SynthesisTests: XCTestCase {
         XCTAssertTrue(jumpy.first?.hasPrefix("line 1: the jitter of 3 mm moves its fingers up to ") == true, "\(jumpy)")
         XCTAssertTrue(jumpy.first?.hasSuffix("; a smaller jitter keeps them") == true, "\(jumpy)")
         XCTAssertEqual(try synthesize("set jitter=0.5mm seed=3; " + swipe, on: try asus).notes, [])
+    }
+
+    /// A finger under libinput's touch threshold is said: 12 % of the pressure axis's range, or
+    /// the quirk's (the ASUS N500JK's puts it at 10); one left at the default, or pressed past
+    /// the threshold, is not.
+    func testAFingerTooLightToBeginATouchIsSaid() throws {
+        let asus = try asus
+        XCTAssertEqual(
+            try synthesize("move pressure=3", on: asus).notes,
+            [
+                "line 1: the move's pressure, 3, is under libinput's touch threshold, 30 (12 % of ABS_MT_PRESSURE's "
+                    + "range; tp_init_pressure): its fingers hover, and libinput makes nothing of them"
+            ])
+        XCTAssertEqual(try synthesize("move; move pressure=30", on: asus).notes, [])
+        var quirked = GestureSynthesizer.Options()
+        quirked.quirks.pressureRange = (high: 10, low: 8)
+        let light = try synthesize("move pressure=3; move pressure=10", on: asus, options: quirked).notes
+        XCTAssertEqual(light.count, 1, "\(light)")
+        XCTAssertTrue(light.first?.contains("threshold, 10 (AttrPressureRange; tp_init_pressure)") == true, "\(light)")
+        quirked.quirks.pressureRange = (high: 0, low: 0)
+        XCTAssertEqual(try synthesize("move pressure=3", on: asus, options: quirked).notes, [], "detection off")
     }
 
     /// A turn of 180° or more between two frames, which libinput would read as one the other way,
