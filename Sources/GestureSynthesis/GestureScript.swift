@@ -181,7 +181,8 @@ public struct GestureScript: Equatable, Sendable {
             try RecordingStream.refuseLoneCarriageReturn(rawLine, file: file, at: lineNumber)
             let code = rawLine.prefix { $0 != "#" }
             for piece in code.split(separator: ";") {
-                let words = piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+                // Any white space parts words: a no-break space pasted from a page too.
+                let words = piece.split(whereSeparator: \.isWhitespace).map(String.init)
                 guard let verb = words.first else { continue }
                 var parser = ArgumentReader(file: file, line: lineNumber, verb: verb, words: Array(words.dropFirst()))
                 let action = try parser.action()

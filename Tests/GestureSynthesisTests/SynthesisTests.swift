@@ -383,6 +383,13 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(try synthesize("set jitter=0.5mm seed=3; " + swipe, on: try asus).notes, [])
     }
 
+    /// A no-break space, pasted from a page, parts words as a space does.
+    func testANoBreakSpacePartsWords() throws {
+        XCTAssertEqual(
+            try GestureScript.parse("pinch\u{A0}scale=3\u{2003}fingers=3", file: "s").statements.map(\.action),
+            try GestureScript.parse("pinch scale=3 fingers=3", file: "s").statements.map(\.action))
+    }
+
     /// A finger under libinput's touch threshold is said: 12 % of the pressure axis's range, or
     /// the quirk's (the ASUS N500JK's puts it at 10); one left at the default, or pressed past
     /// the threshold, is not.

@@ -145,6 +145,13 @@ final class SurfaceDescriptionTests: XCTestCase {
             "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress, "
                 + "contextMenu, drag, multiSelect)"
         )
+        // An empty kind, or YAML's null, is a kind left out, not one unknown.
+        for kind in ["", "~"] {
+            XCTAssertEqual(
+                SurfaceDescriptionError.unknownKind(region: "a", name: kind, kind: GestureKind(kind)).description,
+                "region a: a recognizer without its kind (one of pinch, rotation, pan, hover, tap, longPress, "
+                    + "contextMenu, drag, multiSelect)")
+        }
         XCTAssertThrowsError(
             try decode(
                 #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","#
