@@ -12,23 +12,27 @@ struct FrameJumps {
     /// The longest jump since ``restart()``, mm in libinput's 12 ms frame; 0 for none.
     private(set) var longest = 0.0
 
-    /// Weighs the frame of `points` at `seconds` against the last, as `tp_detect_jumps` does: a
-    /// frame where fingers land or lift resets every finger's history, so the next move is
-    /// weighed against none; a jump resets its finger's, so the move after it is not weighed.
+    /// Weighs the frame of `points` at `seconds` against the last, as `tp_process_state` and
+    /// `tp_detect_jumps` do: where fingers land or lift, every finger's history starts again there
+    /// and at the frame after, so the first move weighed is the one after that, against none; a
+    /// jump starts its finger's again, so the move after it is not weighed; a finger that did not
+    /// move is not weighed, and its last move stands.
     mutating func frame(_ points: [GestureScript.Point], at seconds: Double) {
         guard let last, last.points.count == points.count else {
-            last = (seconds, points, points.map { _ in 0 })
+            last = (seconds, points, points.map { _ in nil })
             return
         }
         var moves = last.moves
         for i in points.indices {
             let (p, q) = (last.points[i], points[i])
-            guard let move = TouchJumpRule.scaled(hypot(q.x - p.x, q.y - p.y), over: (seconds - last.seconds) * 1e6)
-            else { continue }
+            let distance = hypot(q.x - p.x, q.y - p.y)
+            guard distance > 0 else { continue }
+            // A history started again is weighed from the next move, whatever the gap.
             guard let before = last.moves[i] else {
                 moves[i] = 0
                 continue
             }
+            guard let move = TouchJumpRule.scaled(distance, over: (seconds - last.seconds) * 1e6) else { continue }
             if TouchJumpRule.isJump(move, after: before) {
                 longest = max(longest, move)
                 moves[i] = nil

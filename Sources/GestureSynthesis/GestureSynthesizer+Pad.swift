@@ -97,6 +97,16 @@ extension GestureSynthesizer {
             }
         }
 
+        /// Where libinput sees the fingers at `points`: those the pad's slots hold where they are,
+        /// and each it counts by a tool key alone where the top-most of those is
+        /// (`tp_position_fake_touches`), so that it moves when another becomes the top-most.
+        func seenByLibinput(_ points: [GestureScript.Point]) -> [GestureScript.Point] {
+            guard case .multitouch(let slots) = tracking, slots > 0, points.count > slots,
+                let top = points.prefix(slots).min(by: { $0.y < $1.y })
+            else { return points }
+            return Array(points.prefix(slots)) + Array(repeating: top, count: points.count - slots)
+        }
+
         func resolve(_ position: GestureScript.Position) -> GestureScript.Point {
             switch position {
             case .center: return GestureScript.Point(x: 0, y: 0)
@@ -181,15 +191,24 @@ extension GestureSynthesizer {
             return Int32(min(max(v.rounded(), Double(info.minimum)), Double(info.maximum)))
         }
 
-        /// Pressure that libinput counts as a finger: above its touch threshold (12 % of the
-        /// range, or the quirk's) and well below its palm threshold (130, or the quirk's).
+        /// Pressure that libinput counts as a finger: above its touch threshold
+        /// (``touchPressure(_:)``) and well below its palm threshold (130, or the quirk's).
         func pressure(_ code: UInt16) -> Int32? {
             guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
             let range = Double(info.maximum) - Double(info.minimum)
-            let touch = quirks.pressureRange.map { Double($0.high) } ?? Double(info.minimum) + range * 0.12
+            let touch = Double(touchPressure(info).high)
             let palm = Double(quirks.palmPressureThreshold ?? 130)
             let v = max(touch + max(1, range * 0.03), min(Double(info.minimum) + range * 0.3, palm * 0.75))
             return Int32(min(v.rounded(), Double(info.maximum)))
+        }
+
+        /// Where libinput begins and ends a touch on the pressure axis `info` (`tp_init_pressure`):
+        /// the quirk's AttrPressureRange, else 12 % and 10 % of the range, as libinput before 1.25
+        /// counts it (maximum less minimum; from 1.25 one unit more, so a unit higher at most).
+        func touchPressure(_ info: AbsInfo) -> (high: Int, low: Int) {
+            if let range = quirks.pressureRange { return range }
+            let range = Double(info.maximum) - Double(info.minimum)
+            return (Int(Double(info.minimum) + range * 0.12), Int(Double(info.minimum) + range * 0.10))
         }
     }
 }

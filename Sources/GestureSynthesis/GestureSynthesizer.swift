@@ -109,7 +109,7 @@ public enum GestureSynthesizer {
                         x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian()),
                     values: t.values)
             }
-            if settings.jitter > 0 { jumps.frame(touching.map(\.point), at: seconds) }
+            if settings.jitter > 0 { jumps.frame(pad.seenByLibinput(touching.map(\.point)), at: seconds) }
             let events = kernel.frame(touching, button: button, micros: micros(seconds))
             if !events.isEmpty { frames.append(EvdevFrame(time: micros(seconds), events: events)) }
         }
@@ -148,11 +148,12 @@ public enum GestureSynthesizer {
             try pad.check(
                 contact, resting: resting.count, verb: statement.action.verb, halved: fit.leaving, fail: fail)
             let unplaced = pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb)
+            let pathJumps = pad.jumpNote(contact, verb: statement.action.verb)
             for note in [
                 fit.note,
                 unplaced,
                 pad.noGestureNote(statement.action, libinput: options.libinput),
-                pad.jumpNote(contact, verb: statement.action.verb),
+                pathJumps,
                 pad.lightNote(values, verb: statement.action.verb),
                 // Fingers the kernel gives no position land nowhere.
                 unplaced == nil ? pad.landingNote(contact, resting: resting, verb: statement.action.verb) : nil,
@@ -172,7 +173,7 @@ public enum GestureSynthesizer {
             }
             // Jumps the path makes of itself are said above; those jitter makes, here.
             let jittery = String(format: "the jitter of %g mm moves its fingers", settings.jitter)
-            if pad.jumpNote(contact, verb: statement.action.verb) == nil,
+            if pathJumps == nil,
                 let note = jumps.note(jittery, remedy: "; a smaller jitter keeps them")
             {
                 notes.append("line \(statement.line): " + note)

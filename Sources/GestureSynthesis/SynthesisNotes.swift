@@ -71,7 +71,7 @@ extension GestureSynthesizer.Pad {
     /// start at full speed.
     func jumpNote(_ contact: GestureSynthesizer.Contact, verb: String) -> String? {
         var jumps = FrameJumps()
-        for sample in contact.samples { jumps.frame(sample.points, at: sample.time) }
+        for sample in contact.samples { jumps.frame(seenByLibinput(sample.points), at: sample.time) }
         return jumps.note("the \(verb)'s fingers move", context: ", from a standing start")
     }
 
@@ -95,30 +95,36 @@ extension GestureSynthesizer.Pad {
             + "which); give one of them another at="
     }
 
-    /// A finger too light for libinput to begin a touch: under the touch threshold of the pressure
-    /// axis it reads (`tp_init_pressure`: ABS_MT_PRESSURE where the pad is multitouch, else
-    /// ABS_PRESSURE; the threshold AttrPressureRange's first, else 12 % of the range), it hovers,
-    /// and libinput makes nothing of it.
+    /// A finger too light for libinput to begin a touch: under the touch threshold
+    /// (``GestureSynthesizer/Pad/touchPressure(_:)``) of the pressure axis it reads, it hovers, and
+    /// libinput makes nothing of it. Left unsaid where libinput detects touches by no pressure: a
+    /// pad whose pressure has a resolution or INPUT_PROP_PRESSUREPAD, a force (`tp_init_pressurepad`,
+    /// the property from 1.31); one it detects by size (`AttrTouchSizeRange`); a threshold the
+    /// quirk turns off (0:0) or that lies outside the axis; and a semi-MT or protocol A pad, whose
+    /// axis depends on the version.
     func lightNote(_ values: GestureSynthesizer.TouchValues, verb: String) -> String? {
-        let multitouch = tracking != .singleTouch
-        let code = multitouch ? Evdev.ABS_MT_PRESSURE : Evdev.ABS_PRESSURE
-        guard device.has(type: Evdev.EV_ABS, code: code), let axis = device.absinfo[code],
-            let value = multitouch ? values.perTouch.first(where: { $0.0 == code })?.1 : values.pressure
-        else { return nil }
-        let touch: Int
-        if let range = quirks.pressureRange {
-            // A range of 0:0 turns pressure-based touch detection off.
-            guard range.high != 0 || range.low != 0 else { return nil }
-            touch = range.high
-        } else {
-            touch = Int(Double(axis.minimum) + 0.12 * (Double(axis.maximum) - Double(axis.minimum)))
+        let code: UInt16
+        switch tracking {
+        case .multitouch: code = Evdev.ABS_MT_PRESSURE
+        case .singleTouch: code = Evdev.ABS_PRESSURE
+        case .semiMT, .protocolA: return nil
         }
-        // A threshold outside the axis's range libinput discards, and detects touches otherwise.
-        guard Int(axis.minimum)...Int(axis.maximum) ~= touch, Int(value) < touch else { return nil }
+        let pressureMT = device.absinfo[Evdev.ABS_MT_PRESSURE]
+        guard device.has(type: Evdev.EV_ABS, code: code), let axis = device.absinfo[code],
+            let value = code == Evdev.ABS_MT_PRESSURE
+                ? values.perTouch.first(where: { $0.0 == code })?.1 : values.pressure,
+            (pressureMT?.resolution ?? 0) == 0, !device.properties.contains(Evdev.INPUT_PROP_PRESSUREPAD),
+            !(quirks.touchSizeRange && device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR))
+        else { return nil }
+        let touch = touchPressure(axis)
+        let within = { (v: Int) in Int(axis.minimum) <= v && v <= Int(axis.maximum) }
+        guard touch.high != 0 || touch.low != 0, within(touch.high), within(touch.low), Int(value) < touch.high else {
+            return nil
+        }
         let source =
             quirks.pressureRange == nil
             ? "12 % of \(Evdev.codeName(type: Evdev.EV_ABS, code: code))'s range" : "AttrPressureRange"
-        return "the \(verb)'s pressure, \(value), is under libinput's touch threshold, \(touch) (\(source); "
+        return "the \(verb)'s pressure, \(value), is under libinput's touch threshold, \(touch.high) (\(source); "
             + "tp_init_pressure): its fingers hover, and libinput makes nothing of them"
     }
 

@@ -13,6 +13,9 @@ public struct LibinputQuirks: Sendable {
     public var sizeHint: (width: Int, height: Int)?
     /// Pressure at which a touch begins and below which it ends (`AttrPressureRange`).
     public var pressureRange: (high: Int, low: Int)?
+    /// Whether libinput detects touches by their size (`AttrTouchSizeRange`), and so not by
+    /// pressure (`tp_init_touch_size`, where the pad reports ABS_MT_TOUCH_MAJOR).
+    public var touchSizeRange = false
     /// Pressure above which a touch is a palm (`AttrPalmPressureThreshold`).
     public var palmPressureThreshold: Int?
     /// Whether libinput takes the pad for Apple's (`ModelAppleTouchpad`, `ModelAppleTouchpadOneButton`),
@@ -70,6 +73,7 @@ public struct LibinputQuirks: Sendable {
         case "AttrSizeHint" where numbers.count == 2 && numbers.allSatisfy({ $0 > 0 }):
             sizeHint = (numbers[0], numbers[1])
         case "AttrPalmPressureThreshold" where numbers.count == 1: palmPressureThreshold = numbers[0]
+        case "AttrTouchSizeRange" where numbers.count == 2: touchSizeRange = true
         case "ModelAppleTouchpad": (appleTouchpad, appleTouchpadModel) = (value == "1", value == "1")
         case "ModelAppleTouchpadOneButton": appleTouchpad = value == "1"
         default: break

@@ -71,6 +71,8 @@ public enum Evdev {
     public static let INPUT_PROP_BUTTONPAD: UInt16 = 0x02
     public static let INPUT_PROP_SEMI_MT: UInt16 = 0x03
     public static let INPUT_PROP_TOPBUTTONPAD: UInt16 = 0x04
+    /// A pad whose pressure is a force, not a contact's size (linux 5.14).
+    public static let INPUT_PROP_PRESSUREPAD: UInt16 = 0x07
 
     /// Highest valid input property (INPUT_PROP_MAX).
     public static let propertyMax: UInt16 = 0x1f
@@ -125,6 +127,7 @@ public enum Evdev {
         let names: [UInt16: String] = [
             0: "INPUT_PROP_POINTER", 1: "INPUT_PROP_DIRECT", 2: "INPUT_PROP_BUTTONPAD", 3: "INPUT_PROP_SEMI_MT",
             4: "INPUT_PROP_TOPBUTTONPAD", 5: "INPUT_PROP_POINTING_STICK", 6: "INPUT_PROP_ACCELEROMETER",
+            7: "INPUT_PROP_PRESSUREPAD",
         ]
         return names[property] ?? String(format: "INPUT_PROP_0x%02X", property)
     }

@@ -374,7 +374,8 @@ public enum GeteventFormat {
             for pair in stride(from: 0, to: words.count, by: 2) {
                 guard pair + 1 < words.count, let v = Int32(words[pair + 1]) else {
                     throw RecordingError.bad(
-                        file, n, "malformed axis field \"\(words[pair...].joined(separator: " "))\"")
+                        file, n,
+                        "malformed axis field \"\(words[pair..<min(pair + 2, words.count)].joined(separator: " "))\"")
                 }
                 switch words[pair] {
                 case "value": info.value = v

@@ -288,9 +288,10 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
                 + (own + RecognizerDescription.commonOptions).joined(separator: ", ") + ")"
         case .invalidValue(let region, let name, let option):
             return "region \(region), \(name): \(option) is out of range"
-        case .unknownKind(let region, _, let kind, let known) where ["", "~", "null"].contains(kind.rawValue):
-            // Its name would be its kind's: nothing to name it by.
-            return "region \(region): a recognizer without its kind (one of \(known.joined(separator: ", ")))"
+        case .unknownKind(let region, let name, let kind, let known) where ["", "~", "null"].contains(kind.rawValue):
+            // A name left out is the kind's: then there is none to name it by.
+            let named = name == kind.rawValue ? "" : ", \(name)"
+            return "region \(region)\(named): a recognizer without its kind (one of \(known.joined(separator: ", ")))"
         case .unknownKind(let region, let name, let kind, let known):
             return
                 "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: "

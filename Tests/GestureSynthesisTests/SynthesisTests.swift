@@ -409,6 +409,29 @@ final class SynthesisTests: XCTestCase {
         XCTAssertTrue(light.first?.contains("threshold, 10 (AttrPressureRange; tp_init_pressure)") == true, "\(light)")
         quirked.quirks.pressureRange = (high: 0, low: 0)
         XCTAssertEqual(try synthesize("move pressure=3", on: asus, options: quirked).notes, [], "detection off")
+        // Where libinput detects touches by no pressure: a pressure pad's force, or by size.
+        var pressurePad = asus
+        pressurePad.absinfo[Evdev.ABS_MT_PRESSURE]?.resolution = 30
+        XCTAssertEqual(try synthesize("move pressure=3", on: pressurePad).notes, [], "a pressure pad")
+        var bySize = GestureSynthesizer.Options()
+        bySize.quirks.touchSizeRange = true
+        XCTAssertEqual(try synthesize("move pressure=3", on: asus, options: bySize).notes, [], "by size")
+        // A pressure axis whose minimum passes its maximum is said nothing of, not trapped on.
+        var inverted = asus
+        inverted.absinfo[Evdev.ABS_MT_PRESSURE] = AbsInfo(minimum: 200, maximum: 10)
+        XCTAssertEqual(try synthesize("move", on: inverted).notes, [])
+    }
+
+    /// libinput weighs no move at the frame where the fingers land nor at the next, where it
+    /// starts their history again; the move after is weighed against none.
+    func testTheFirstMoveWeighedIsTheSecondAfterLanding() {
+        var jumps = FrameJumps()
+        for (step, seconds) in [(0.0, 0.0), (15, 0.008)] {
+            jumps.frame([GestureScript.Point(x: step, y: 0)], at: seconds)
+        }
+        XCTAssertEqual(jumps.longest, 0, "15 mm in 8 ms, 22.5 mm in 12 ms, at the frame after landing: not weighed")
+        jumps.frame([GestureScript.Point(x: 30, y: 0)], at: 0.016)
+        XCTAssertEqual(jumps.longest, 22.5, accuracy: 1e-9)
     }
 
     /// A turn of 180° or more between two frames, which libinput would read as one the other way,

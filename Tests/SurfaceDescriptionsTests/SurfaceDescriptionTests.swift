@@ -146,12 +146,15 @@ final class SurfaceDescriptionTests: XCTestCase {
                 + "contextMenu, drag, multiSelect)"
         )
         // An empty kind, or YAML's null, is a kind left out, not one unknown.
-        for kind in ["", "~"] {
+        for kind in ["", "~", "null"] {
             XCTAssertEqual(
                 SurfaceDescriptionError.unknownKind(region: "a", name: kind, kind: GestureKind(kind)).description,
                 "region a: a recognizer without its kind (one of pinch, rotation, pan, hover, tap, longPress, "
                     + "contextMenu, drag, multiSelect)")
         }
+        XCTAssertTrue(
+            SurfaceDescriptionError.unknownKind(region: "a", name: "myTap", kind: GestureKind("")).description
+                .hasPrefix("region a, myTap: a recognizer without its kind"))
         XCTAssertThrowsError(
             try decode(
                 #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","#
