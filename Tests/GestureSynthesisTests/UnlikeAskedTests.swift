@@ -7,6 +7,14 @@ import TestSupport
 /// What libinput made of each statement's stretch, held against what the statement asked, with
 /// plain events: the kind and fingers, a pinch's scale and angle within their tolerances.
 final class UnlikeAskedTests: XCTestCase {
+    /// Where the replay's clock stands at the recording's first frame.
+    let base: UInt64 = 1_000_000
+
+    /// An event of libinput's `at` microseconds into the recording.
+    func event(_ at: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
+        LibinputEvent(time: base + at, device: "event10", kind: kind)
+    }
+
     func performed(_ script: String) throws -> Synthesis {
         let desc = Fixtures.directory.appendingPathComponent(
             "devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
@@ -33,7 +41,6 @@ final class UnlikeAskedTests: XCTestCase {
         XCTAssertEqual(starts.first, 0, "the recording begins with the first statement")
         XCTAssertEqual(starts, starts.sorted())
         XCTAssertEqual(synthesis.performed.map(\.end).dropLast(), starts.dropFirst())
-        let base: UInt64 = 1_000_000
         let asked = pinch(at: base + starts[0], scale: 1.95) + pinch(at: base + starts[1], scale: 1, angle: 88)
         // Within 10 % and 5°, and the swipe missing.
         XCTAssertEqual(
@@ -54,10 +61,6 @@ final class UnlikeAskedTests: XCTestCase {
     func testAGestureBesidesTheOneAskedIsSaid() throws {
         let synthesis = try performed("scroll dy=20mm; hold fingers=2\nswipe fingers=3")
         let starts = synthesis.performed.map(\.start)
-        let base: UInt64 = 1_000_000
-        func event(_ at: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
-            LibinputEvent(time: base + at, device: "event10", kind: kind)
-        }
         let zero = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)
         let scroll = LibinputEvent.Kind.pointerScroll(
             Scroll(source: .finger, vertical: 1, horizontal: nil, vertical120: nil, horizontal120: nil))
@@ -90,7 +93,6 @@ final class UnlikeAskedTests: XCTestCase {
     func testAScrollBeforeAnAskedPinchIsSaid() throws {
         let synthesis = try performed("pinch scale=2\npinch scale=2")
         let starts = synthesis.performed.map(\.start)
-        let base: UInt64 = 1_000_000
         let scroll = LibinputEvent(
             time: base + starts[0] + 4000, device: "event10",
             kind: .pointerScroll(
@@ -113,7 +115,6 @@ final class UnlikeAskedTests: XCTestCase {
     func testAClickOfAnotherButtonIsSaid() throws {
         let synthesis = try performed("click button=right; click button=middle; click")
         let starts = synthesis.performed.map(\.start)
-        let base: UInt64 = 1_000_000
         func press(_ start: UInt64, _ button: UInt16) -> [LibinputEvent] {
             [.pressed, .released].enumerated().map { i, state in
                 LibinputEvent(
@@ -135,10 +136,6 @@ final class UnlikeAskedTests: XCTestCase {
     func testATranslationMadeAnotherWayIsSaid() throws {
         let synthesis = try performed("swipe fingers=3 direction=right\nscroll dy=20mm\nmove dx=-10mm dy=10mm")
         let starts = synthesis.performed.map(\.start)
-        let base: UInt64 = 1_000_000
-        func event(_ at: UInt64, _ kind: LibinputEvent.Kind) -> LibinputEvent {
-            LibinputEvent(time: base + at, device: "event10", kind: kind)
-        }
         func events(swipe: Double, scroll: Double, move: (Double, Double), natural: Bool) -> [LibinputEvent] {
             let added = DeviceInfo(
                 name: "pad", sysname: "event10", capabilities: [.pointer, .gesture], sizeMM: (100, 60),
@@ -175,6 +172,9 @@ final class UnlikeAskedTests: XCTestCase {
         XCTAssertEqual(
             synthesis.unlikeAsked(
                 in: events(swipe: 9, scroll: 4, move: (-3, 3), natural: true), recordingStart: base, tapping: false),
-            ["line 2 asked two-finger scrolling moving down; libinput's moved up, 180° off (natural scrolling undone)"])
+            [
+                "line 2 asked two-finger scrolling moving down; libinput's moved up, 180° off "
+                    + "(natural scrolling undone)"
+            ])
     }
 }
