@@ -1,4 +1,5 @@
 import Foundation
+import LibinputDecisions
 import Quirks
 import Recordings
 import TextTables
@@ -97,14 +98,35 @@ extension GestureSynthesizer {
             }
         }
 
-        /// Where libinput sees the fingers at `points`: those the pad's slots hold where they are,
-        /// and each it counts by a tool key alone where the top-most of those is
-        /// (`tp_position_fake_touches`), so that it moves when another becomes the top-most.
-        func seenByLibinput(_ points: [GestureScript.Point]) -> [GestureScript.Point] {
-            guard case .multitouch(let slots) = tracking, slots > 0, points.count > slots,
-                let top = points.prefix(slots).min(by: { $0.y < $1.y })
-            else { return points }
-            return Array(points.prefix(slots)) + Array(repeating: top, count: points.count - slots)
+        /// Where libinput `libinput` (nil: unknown) sees the fingers at `points`:
+        /// - on a pad with slots, those its slots hold where they are, and each it counts by a
+        ///   tool key alone where the top-most of those is (`tp_position_fake_touches`), so that it
+        ///   moves when another becomes the top-most;
+        /// - on a semi-MT pad, the box's two corners, and the rest at its top corner;
+        /// - on a single-touch pad, and a protocol A one libinput before 1.29 reads as one, every
+        ///   finger where the first is; a protocol A pad's ABS_X counted at its multitouch axis's
+        ///   units per mm (``SingleTouchReading``).
+        func seenByLibinput(_ points: [GestureScript.Point], libinput: String?) -> [GestureScript.Point] {
+            guard let first = points.first else { return points }
+            switch tracking {
+            case .multitouch(let slots):
+                guard slots > 0, points.count > slots, let top = points.prefix(slots).min(by: { $0.y < $1.y })
+                else { return points }
+                return Array(points.prefix(slots)) + Array(repeating: top, count: points.count - slots)
+            case .semiMT:
+                guard points.count > 1 else { return points }
+                let top = GestureScript.Point(x: points.map(\.x).min()!, y: points.map(\.y).min()!)
+                let bottom = GestureScript.Point(x: points.map(\.x).max()!, y: points.map(\.y).max()!)
+                return [top, bottom] + Array(repeating: top, count: points.count - 2)
+            case .singleTouch:
+                return Array(repeating: first, count: points.count)
+            case .protocolA:
+                guard let libinput, LibinputChange.isBefore(libinput, LibinputChange.mtdevPlugin.release),
+                    let reading = SingleTouchReading(device)
+                else { return points }
+                let seen = GestureScript.Point(x: first.x / reading.shorterX, y: first.y / reading.shorterY)
+                return Array(repeating: seen, count: points.count)
+            }
         }
 
         func resolve(_ position: GestureScript.Position) -> GestureScript.Point {

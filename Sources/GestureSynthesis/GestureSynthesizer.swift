@@ -109,7 +109,9 @@ public enum GestureSynthesizer {
                         x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian()),
                     values: t.values)
             }
-            if settings.jitter > 0 { jumps.frame(pad.seenByLibinput(touching.map(\.point)), at: seconds) }
+            if settings.jitter > 0 {
+                jumps.frame(pad.seenByLibinput(touching.map(\.point), libinput: options.libinput), at: seconds)
+            }
             let events = kernel.frame(touching, button: button, micros: micros(seconds))
             if !events.isEmpty { frames.append(EvdevFrame(time: micros(seconds), events: events)) }
         }
@@ -148,7 +150,7 @@ public enum GestureSynthesizer {
             try pad.check(
                 contact, resting: resting.count, verb: statement.action.verb, halved: fit.leaving, fail: fail)
             let unplaced = pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb)
-            let pathJumps = pad.jumpNote(contact, verb: statement.action.verb)
+            let pathJumps = pad.jumpNote(contact, verb: statement.action.verb, libinput: options.libinput)
             for note in [
                 fit.note,
                 unplaced,
@@ -174,7 +176,7 @@ public enum GestureSynthesizer {
             // Jumps the path makes of itself are said above; those jitter makes, here.
             let jittery = String(format: "the jitter of %g mm moves its fingers", settings.jitter)
             if pathJumps == nil,
-                let note = jumps.note(jittery, remedy: "; a smaller jitter keeps them")
+                let note = jumps.note(jittery, remedy: "; a smaller jitter keeps them", semiMT: pad.tracking == .semiMT)
             {
                 notes.append("line \(statement.line): " + note)
             }

@@ -69,10 +69,12 @@ extension GestureSynthesizer.Pad {
     /// Why libinput would discard a move of the gesture as a jump (``FrameJumps``): the first
     /// move it weighs after the fingers land is measured against none, and a script's fingers
     /// start at full speed.
-    func jumpNote(_ contact: GestureSynthesizer.Contact, verb: String) -> String? {
+    func jumpNote(_ contact: GestureSynthesizer.Contact, verb: String, libinput: String?) -> String? {
         var jumps = FrameJumps()
-        for sample in contact.samples { jumps.frame(seenByLibinput(sample.points), at: sample.time) }
-        return jumps.note("the \(verb)'s fingers move", context: ", from a standing start")
+        for sample in contact.samples {
+            jumps.frame(seenByLibinput(sample.points, libinput: libinput), at: sample.time)
+        }
+        return jumps.note("the \(verb)'s fingers move", context: ", from a standing start", semiMT: tracking == .semiMT)
     }
 
     /// How near fingers may land to one resting before they are said to share its place: a

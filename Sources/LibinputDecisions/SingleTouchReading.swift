@@ -18,7 +18,7 @@ public struct SingleTouchReading: Equatable, Sendable, Codable {
 
     /// The reading of `device`, whose axes carry libinput's resolutions, read as single-touch;
     /// nil where the ranges agree within a hundredth.
-    init?(_ device: DeviceDescription) {
+    public init?(_ device: DeviceDescription) {
         guard let sx = device.absinfo[Evdev.ABS_X], let sy = device.absinfo[Evdev.ABS_Y],
             let mx = device.absinfo[Evdev.ABS_MT_POSITION_X], let my = device.absinfo[Evdev.ABS_MT_POSITION_Y],
             sx.maximum > sx.minimum, sy.maximum > sy.minimum

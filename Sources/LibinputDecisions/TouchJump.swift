@@ -70,27 +70,23 @@ extension SequenceAnalysis {
     /// `resets` are the frames libinput starts every touch's history again at.
     private func scaledMoves(_ track: FingerTrack, resets: Set<Int>) -> [ScaledMove] {
         var moves: [ScaledMove] = []
-        var last = 0.0
+        var history = TouchJumpHistory()
         for (before, point) in zip(track.points, track.points.dropFirst()) where point.time > before.time {
             // A touch that changed nothing is not weighed; its last move stands.
             guard
                 before.x != point.x || before.y != point.y || before.pressure != point.pressure
                     || before.major != point.major || before.minor != point.minor
             else { continue }
-            // Where libinput starts the history again, a touch it weighs has no last move.
-            guard !resets.contains(point.frame) else {
-                last = 0
-                continue
-            }
             let dx = point.x - before.x, dy = point.y - before.y
             let distance = (dx * dx + dy * dy).squareRoot()
             let interval = point.time - before.time
-            guard let scaled = TouchJumpRule.scaled(distance, over: Double(interval)) else { continue }
+            guard
+                let move = history.weigh(distance, over: Double(interval), restarted: resets.contains(point.frame))
+            else { continue }
             moves.append(
                 ScaledMove(
                     touch: track.slot, from: before, to: point, distance: distance, interval: interval,
-                    scaled: scaled, last: last))
-            last = scaled
+                    scaled: move.scaled, last: move.last))
         }
         return moves
     }

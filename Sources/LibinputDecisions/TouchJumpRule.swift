@@ -26,3 +26,33 @@ public enum TouchJumpRule {
         scaled > absoluteLimit || scaled - last > relativeLimit
     }
 }
+
+/// One touch's history as `tp_detect_jumps` keeps it: the last move it weighed. Walks over a
+/// script's frames and over a recording's tracks both weigh their moves here.
+public struct TouchJumpHistory: Sendable {
+    /// The last move weighed, mm at the reference interval; 0 where the history started again.
+    public private(set) var last = 0.0
+
+    public init() {}
+
+    /// Weighs a move of `distance` mm over `interval` µs, at a frame the touch changed in, and
+    /// returns it scaled with the last move it is weighed against. Nil where libinput weighs none:
+    /// at a frame it started the touch's history again (`restarted`: the touch began, or the count
+    /// of fingers changed at this frame or the one before), which makes the last move 0, and over
+    /// a gap past ``TouchJumpRule/longestInterval``, which keeps it. A jump starts the history
+    /// again too, but libinput pushes the jumped-to point before the next frame, so the move after
+    /// a jump is weighed, against the jump.
+    public mutating func weigh(
+        _ distance: Double, over interval: Double, restarted: Bool
+    )
+        -> (scaled: Double, last: Double)?
+    {
+        guard !restarted else {
+            last = 0
+            return nil
+        }
+        guard let scaled = TouchJumpRule.scaled(distance, over: interval) else { return nil }
+        defer { last = scaled }
+        return (scaled, last)
+    }
+}

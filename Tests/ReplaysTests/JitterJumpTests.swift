@@ -1,6 +1,5 @@
 import GestureSynthesis
-import LibinputEvents
-import Recordings
+import MockedDevices
 import ReplayChannel
 import Replays
 import XCTest
@@ -9,27 +8,46 @@ import TestSupport
 /// A script's jitter held to libinput's jump rule: the synthesizer's warning and real libinput's
 /// log agree on whether moves are discarded as jumps.
 final class JitterJumpTests: XCTestCase {
-    private static let desc = Fixtures.devices.appendingPathComponent(
-        "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
-
-    /// The notes of the script's recording, and the jumps libinput logs replaying it.
-    private func warnedAndLogged(_ script: String) throws -> (notes: [String], jumps: Int) {
-        let synthesis = try GestureSynthesizer.perform(
-            try GestureScript.parse(script, file: "t"), on: try RecordingLoader.load(Self.desc.path).device, file: "t")
+    /// The notes of `script` performed on the description `desc` as `synthesize` performs it, for
+    /// the libinput the replay runs, and the jumps that libinput logs replaying it.
+    private func warnedAndLogged(_ script: String, on desc: String) throws -> (notes: [String], jumps: Int) {
+        let recording = try GestureSynthesizer.synthesize(
+            script, file: "t", onDescriptionAt: Fixtures.devices.appendingPathComponent(desc).path,
+            libinput: LibinputBuild.system.version)
         var jumps = 0
-        try Replay.stream(.recording(synthesis.recording)) { output in
+        _ = try Replay.stream(.recording(recording)) { output in
             if case .log(let message) = output, message.text.contains("Touch jump detected") { jumps += 1 }
         }
-        return (synthesis.recording.notes, jumps)
+        return (recording.notes, jumps)
     }
 
     func testTheWarningAndLibinputAgree() throws {
         let swipe = "swipe fingers=2 direction=right distance=30mm duration=2000ms"
-        let jumpy = try warnedAndLogged("set jitter=3mm seed=3; " + swipe)
+        let pad = "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+        let jumpy = try warnedAndLogged("set jitter=3mm seed=3; " + swipe, on: pad)
         XCTAssertTrue(jumpy.notes.contains { $0.contains("the jitter of 3 mm moves its fingers") }, "\(jumpy.notes)")
         XCTAssertGreaterThan(jumpy.jumps, 0)
-        let calm = try warnedAndLogged("set jitter=0.5mm seed=3; " + swipe)
+        let calm = try warnedAndLogged("set jitter=0.5mm seed=3; " + swipe, on: pad)
         XCTAssertEqual(calm.notes, [])
         XCTAssertEqual(calm.jumps, 0)
+    }
+
+    /// A protocol A pad libinput before 1.29 reads by ABS_X, whose range is a seventh of the
+    /// multitouch axis's: it measures the jitter a seventh as long, and takes none of it for a jump.
+    func testAProtocolAPadIsWeighedAsLibinputReadsIt() throws {
+        let (notes, jumps) = try warnedAndLogged(
+            "set jitter=3mm seed=11; swipe fingers=3 direction=right distance=30mm duration=1500ms",
+            on: "touchpads_bcm5974.three-finger-click.desc")
+        XCTAssertEqual(jumps, 0)
+        XCTAssertFalse(notes.contains { $0.contains("12 ms frame") }, "\(notes)")
+    }
+
+    /// A semi-MT pad's jumps are weighed and discarded, but libinput's log says nothing of them.
+    func testASemiMTPadsJumpsAreSaidToGoUnlogged() throws {
+        let (notes, jumps) = try warnedAndLogged(
+            "set jitter=3mm seed=11; swipe fingers=3 direction=right distance=30mm duration=1500ms",
+            on: "touchpads_AlpsPS2_ALPS_GlidePoint.desc")
+        XCTAssertEqual(jumps, 0)
+        XCTAssertTrue(notes.contains { $0.contains("on a semi-MT pad without a line in its log") }, "\(notes)")
     }
 }
