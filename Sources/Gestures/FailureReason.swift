@@ -26,6 +26,12 @@ public enum FailureReason: Equatable, Sendable {
     case clickOpensNothing
     /// The input moved by `motion` (points), more across the `axis` the recognizer takes than along it.
     case acrossItsAxis(motion: Point, axis: PanAxis)
+    /// The input moved by `motion` (points), not within its angle of any way it `allowed` (a swipe's
+    /// directions).
+    case offDirection(motion: Point, allowed: SwipeDirection)
+    /// The input was not made within the `allowed` seconds of its first touch (a swipe's
+    /// ``SwipeGestureRecognizer/maximumDuration``).
+    case tooSlow(allowed: Double)
     /// `taps` taps of the `required` came, and the next not within `interval` seconds.
     case nextTapLate(taps: Int, required: Int, interval: Double)
     /// The transform, scroll or touch pair it followed ended before it moved enough to begin.
@@ -40,7 +46,8 @@ public enum FailureReason: Equatable, Sendable {
     /// The rule a reason is of, without its numbers: what a report counts failures by.
     public enum Rule: String, Sendable, CaseIterable {
         case lostArbitration, buttons, tooManyTouches, tooFewTouches, moved, liftedTooSoon, liftedBeforeMoving
-        case clickOpensNothing, acrossItsAxis, nextTapLate, endedBeforeMoving, declined, cancelled, turnedAway
+        case clickOpensNothing, acrossItsAxis, offDirection, tooSlow, nextTapLate, endedBeforeMoving, declined
+        case cancelled, turnedAway
     }
 
     /// ``liftedTooSoon(held:needed:)`` for a press from `start` to `end` (seconds on the events'
@@ -64,6 +71,8 @@ public enum FailureReason: Equatable, Sendable {
         case .liftedBeforeMoving: .liftedBeforeMoving
         case .clickOpensNothing: .clickOpensNothing
         case .acrossItsAxis: .acrossItsAxis
+        case .offDirection: .offDirection
+        case .tooSlow: .tooSlow
         case .nextTapLate: .nextTapLate
         case .endedBeforeMoving: .endedBeforeMoving
         case .declined: .declined

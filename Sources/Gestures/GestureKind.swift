@@ -18,12 +18,13 @@ public struct GestureKind: RawRepresentable, Hashable, Codable, Sendable, Custom
     public static let hover = GestureKind("hover")
     public static let tap = GestureKind("tap")
     public static let longPress = GestureKind("longPress")
+    public static let swipe = GestureKind("swipe")
     public static let contextMenu = GestureKind("contextMenu")
     public static let drag = GestureKind("drag")
 
     /// The kinds this module provides, which a ``SurfaceDescription`` may name.
     public static let builtIn: [GestureKind] = [
-        .pinch, .rotation, .pan, .hover, .tap, .longPress, .contextMenu, .drag, .multiSelect,
+        .pinch, .rotation, .pan, .hover, .tap, .longPress, .swipe, .contextMenu, .drag, .multiSelect,
     ]
 
     public var description: String { rawValue }

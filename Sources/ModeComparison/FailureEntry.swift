@@ -26,6 +26,9 @@ struct FailureEntry: Encodable {
         case .acrossItsAxis(let motion, let axis):
             try c.encode(motion, forKey: NamedKey("motion"))
             try c.encode(axis.rawValue, forKey: NamedKey("axis"))
+        case .offDirection(let motion, let allowed):
+            try c.encode(motion, forKey: NamedKey("motion"))
+            try c.encode(allowed.description, forKey: NamedKey("directions"))
         case .lostArbitration:
             if let loss {
                 try c.encode(loss.winner.description, forKey: NamedKey("winner"))
@@ -45,6 +48,7 @@ struct FailureEntry: Encodable {
         case .liftedBeforeMoving(let moved, let needed): ([], [("moved", moved), ("needed", needed)])
         case .nextTapLate(let taps, let required, let interval):
             ([("taps", taps), ("required", required)], [("interval", interval)])
+        case .tooSlow(let allowed): ([], [("allowed", allowed)])
         default: ([], [])
         }
     }

@@ -73,6 +73,7 @@ public enum RecognizerKinds {
         HoverKind.self,
         TapKind.self,
         LongPressKind.self,
+        SwipeKind.self,
         ContextMenuKind.self,
         DragKind.self,
         MultiSelectKind.self,

@@ -232,6 +232,26 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(Set(failures[2].keys), ["time"])
     }
 
+    /// A swipe's reasons: the motion and the ways it takes, the seconds it allows.
+    func testASwipesFailuresAreWrittenWithTheirNumbers() throws {
+        var record = GestureRecord(region: "page", name: "swipe", kind: .swipe)
+        record.transitions = [1, 2].map { GestureTransition(state: .failed, time: $0) }
+        record.failureInputs = [
+            ActivationInput(
+                time: 1, touches: 1, failure: .offDirection(motion: Point(x: 0, y: 60), allowed: [.left, .right])),
+            ActivationInput(time: 2, touches: 1, failure: .tooSlow(allowed: 0.5)),
+        ]
+        let report = ComparisonReport(compat: [record], indirect: [record])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(report)) as? [String: Any])
+        let row = try XCTUnwrap((json["rows"] as? [[String: Any]])?.first?["compat"] as? [String: Any])
+        let failures = try XCTUnwrap(row["failures"] as? [[String: Any]])
+        XCTAssertEqual(failures[0]["reason"] as? String, "offDirection")
+        XCTAssertEqual(failures[0]["directions"] as? String, "right|left")
+        XCTAssertEqual((failures[0]["motion"] as? [String: Double])?["y"], 60)
+        XCTAssertEqual(failures[1]["reason"] as? String, "tooSlow")
+        XCTAssertEqual(failures[1]["allowed"] as? Double, 0.5)
+    }
+
     func testRecognizersMissingFromOneSideCountAsInactive() {
         let only = GestureRecord(region: "canvas", name: "extra", kind: .tap)
         var recognized = only

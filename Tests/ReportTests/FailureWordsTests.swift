@@ -58,4 +58,12 @@ final class FailureWordsTests: XCTestCase {
                     + "said no (at 2.000s); and 1 more reason",
             ])
     }
+
+    func testASwipesReasonsSayTheWaysAndTheTime() {
+        XCTAssertEqual(
+            FailureReason.offDirection(motion: Point(x: 0, y: 60), allowed: [.left, .right]).inWords,
+            "the input moved (0, 60), not near enough to right or left")
+        XCTAssertEqual(
+            FailureReason.tooSlow(allowed: 0.5).inWords, "the input was not made within 0.500s of its first touch")
+    }
 }

@@ -138,19 +138,19 @@ final class SurfaceDescriptionTests: XCTestCase {
                     + #""recognizers":[]}]}"#
             ), .duplicateRegion("a"))
         XCTAssertEqual(
-            error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#),
-            .unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")))
+            error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"edgePan"}]}]}"#),
+            .unknownKind(region: "a", name: "edgePan", kind: GestureKind("edgePan")))
         XCTAssertEqual(
-            SurfaceDescriptionError.unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")).description,
-            "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress, "
-                + "contextMenu, drag, multiSelect)"
+            SurfaceDescriptionError.unknownKind(region: "a", name: "edgePan", kind: GestureKind("edgePan")).description,
+            "region a, edgePan: no recognizer of kind edgePan (known: pinch, rotation, pan, hover, tap, longPress, "
+                + "swipe, contextMenu, drag, multiSelect)"
         )
         // An empty kind, or YAML's null, is a kind left out, not one unknown.
         for kind in ["", "~", "null"] {
             XCTAssertEqual(
                 SurfaceDescriptionError.unknownKind(region: "a", name: kind, kind: GestureKind(kind)).description,
                 "region a: a recognizer without its kind (one of pinch, rotation, pan, hover, tap, longPress, "
-                    + "contextMenu, drag, multiSelect)")
+                    + "swipe, contextMenu, drag, multiSelect)")
         }
         XCTAssertTrue(
             SurfaceDescriptionError.unknownKind(region: "a", name: "myTap", kind: GestureKind("")).description
@@ -202,6 +202,30 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(
             error(region(#"{"kind":"contextMenu","minimumPressDuration":"nan"}"#)),
             .invalidValue(region: "a", name: "contextMenu", option: "minimumPressDuration"))
+    }
+
+    func testBuildsASwipeAndRefusesItsBadOptions() throws {
+        let surface = try decode(
+            region(#"{"kind":"swipe","direction":["left","up"],"numberOfTouchesRequired":2,"maximumAngle":20}"#)
+        ).makeSurface()
+        let swipe = try XCTUnwrap(
+            surface.region(named: "a")?.gestureRecognizer(named: "swipe") as? SwipeGestureRecognizer)
+        XCTAssertEqual(swipe.direction, [.left, .up])
+        XCTAssertEqual(swipe.numberOfTouchesRequired, 2)
+        XCTAssertEqual(swipe.maximumAngle, 20)
+        XCTAssertEqual(swipe.minimumDistance, 50)
+        for (options, option) in [
+            (#""direction":[]"#, "direction"), (#""maximumAngle":91"#, "maximumAngle"),
+            (#""minimumDistance":"nan""#, "minimumDistance"),
+            (#""numberOfTouchesRequired":0"#, "numberOfTouchesRequired"),
+        ] {
+            XCTAssertEqual(
+                error(region(#"{"kind":"swipe","# + options + "}")),
+                .invalidValue(region: "a", name: "swipe", option: option))
+        }
+        XCTAssertEqual(
+            error(region(#"{"kind":"tap","direction":["left"]}"#)),
+            .optionNotApplicable(region: "a", name: "tap", kind: .tap, option: "direction"))
     }
 
     func testRejectsARecognizerRequiringItsOwnFailure() {

@@ -53,8 +53,9 @@ struct SurfaceSourceTests {
         let unknown = #expect(throws: RecordingError.self) { try SurfaceSource.file(file) }
         #expect(
             unknown?.message.hasSuffix(
-                "no recognizer of kind squeeze (known: pinch, rotation, pan, hover, tap, longPress, contextMenu, drag, "
-                    + "multiSelect); give an app's own kind to SurfaceSource.file as kinds: [MyKind.self]") == true,
+                "no recognizer of kind squeeze (known: pinch, rotation, pan, hover, tap, longPress, swipe, "
+                    + "contextMenu, drag, multiSelect); give an app's own kind to SurfaceSource.file as kinds: "
+                    + "[MyKind.self]") == true,
             "\(String(describing: unknown))")
         #expect(RecognizerKinds.named(SqueezeKind.kind) == nil)
         // A kind misspelt beside it is told with the kinds known there, the surface's own among them.
