@@ -38,12 +38,16 @@ final class SwipeTests: XCTestCase {
         surface.handle(flick([(20, 0), (30, 0)], at: 2))
         surface.handle(Events.touches(3, [Events.touch(1, .began, 100, 100)]))
         surface.handle(Events.touches(3.6, [Events.touch(1, .moved, 170, 100)]))
+        surface.handle(Events.touches(3.7, [Events.touch(1, .ended, 170, 100)]))
+        // A second touch where it takes one.
+        surface.handle(Events.touches(4, [Events.touch(1, .began, 100, 100), Events.touch(2, .began, 140, 100)]))
         XCTAssertEqual(
             reasons(swipe),
             [
                 .offDirection(motion: Point(x: -60, y: 0), allowed: .right),
                 .offDirection(motion: Point(x: 40, y: 40), allowed: .right),
                 .liftedBeforeMoving(moved: 30, needed: 50), .tooSlow(allowed: 0.5),
+                .tooManyTouches(count: 2, maximum: 1),
             ])
     }
 
