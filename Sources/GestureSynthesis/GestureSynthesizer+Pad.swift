@@ -74,15 +74,19 @@ extension GestureSynthesizer {
                     "\(device.name)'s \(Evdev.codeName(type: Evdev.EV_ABS, code: code)) ranges over nothing, "
                         + "\(axis.minimum)...\(axis.maximum): no gesture can be performed on it")
             }
-            // Millimetres here must be the ones libinput measures.
-            var rx = Double(x.resolution), ry = Double(y.resolution)
-            if rx <= 0 || ry <= 0 {
-                // As libinput before 1.25 (Debian 12's 1.22) does; from 1.25 a range counts both its
-                // ends, which makes at most a unit a millimetre more.
-                let assumed = AssumedResolution.unitsPerMM(
-                    ranges: (Int(x.maximum) - Int(x.minimum), Int(y.maximum) - Int(y.minimum)),
-                    resolutionHint: quirks.resolutionHint, sizeHint: quirks.sizeHint, rangeIncludesBothEnds: false)
-                (rx, ry) = (Double(assumed.x), Double(assumed.y))
+            // Millimetres here must be the ones libinput measures; ranges counted as before 1.25
+            // (Debian 12's 1.22): from 1.25 a range counts both its ends, at most a unit a mm more.
+            let measured = device.withLibinputResolution(quirks, rangeIncludesBothEnds: false)
+            let codes =
+                tracking == .singleTouch
+                ? (Evdev.ABS_X, Evdev.ABS_Y) : (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)
+            let rx = Double(measured.absinfo[codes.0]?.resolution ?? 0),
+                ry = Double(measured.absinfo[codes.1]?.resolution ?? 0)
+            guard rx > 0, ry > 0 else {
+                throw RecordingError(
+                    .badData, file: device.source.file.isEmpty ? file : device.source.file,
+                    "\(device.name) has a resolution on one of its position axes alone, or a negative one: libinput "
+                        + "refuses it (evdev_reject_device)")
             }
             unitsPerMM = (rx, ry)
             size = ((Double(x.maximum) - Double(x.minimum)) / rx, (Double(y.maximum) - Double(y.minimum)) / ry)

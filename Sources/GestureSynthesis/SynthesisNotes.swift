@@ -25,10 +25,11 @@ extension GestureSynthesizer.Pad {
     }
 
     /// Why a gesture reaches apps as none: libinput makes none of more than four fingers (a
-    /// pinch, swipe or hold); it gives a semi-MT pad, which reports the box around the fingers, no
-    /// gesture capability, nor a protocol A pad that `libinput` before 1.29 reads with one slot
-    /// (`tp_init_gesture`, `tp_init_slots`), so a pinch of two fingers scrolls, a pinch or swipe
-    /// of more makes nothing, and a hold makes none.
+    /// pinch, swipe or hold), and none on a pad of one slot or a semi-MT one
+    /// (``Recordings/DeviceDescription/libinputMakesGestures(version:)``, `tp_init_gesture`): a
+    /// single-touch pad, one that reports the box around the fingers, or a protocol A pad that
+    /// `libinput` before 1.29 reads with one slot. There a pinch of two fingers scrolls, a pinch
+    /// or swipe of more makes nothing, and a hold makes none.
     func noGestureNote(_ action: GestureScript.Action, libinput: String?) -> String? {
         let gestureFingers: Int? =
             switch action {
@@ -41,20 +42,18 @@ extension GestureSynthesizer.Pad {
             return "libinput's gesture machine makes no gesture of more than \(GestureMachine.mostFingers) fingers "
                 + "(tp_gesture_post_events): the \(action.verb)'s \(fingers) make no \(action.verb)"
         }
-        let reason: String
-        switch tracking {
-        case .semiMT:
-            reason = "\(device.name) is semi-MT (it reports a box around the fingers, not each one)"
-        case .protocolA:
-            guard let libinput, LibinputChange.isBefore(libinput, LibinputChange.mtdevPlugin.release) else {
-                return nil
+        guard device.libinputMakesGestures(version: libinput) == false else { return nil }
+        let reason =
+            switch tracking {
+            case .semiMT: "\(device.name) is semi-MT (it reports a box around the fingers, not each one)"
+            case .protocolA:
+                "\(device.name) reports its contacts without slots (MT protocol A), which libinput "
+                    + "\(libinput ?? "") reads as one slot"
+            case .singleTouch:
+                "\(device.name) has no slots (it reports where one finger is, and counts the others by "
+                    + "BTN_TOOL_* keys)"
+            case .multitouch(let slots): "\(device.name) has \(slots) slot\(slots == 1 ? "" : "s")"
             }
-            reason =
-                "\(device.name) reports its contacts without slots (MT protocol A), which libinput \(libinput) "
-                + "reads as one slot"
-        case .multitouch, .singleTouch:
-            return nil
-        }
         switch action {
         case .pinch(let pinch):
             return reason + ": libinput makes no pinch on it, and "

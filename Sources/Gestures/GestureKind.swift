@@ -22,11 +22,6 @@ public struct GestureKind: RawRepresentable, Hashable, Codable, Sendable, Custom
     public static let contextMenu = GestureKind("contextMenu")
     public static let drag = GestureKind("drag")
 
-    /// The kinds this module provides, which a ``SurfaceDescription`` may name.
-    public static let builtIn: [GestureKind] = [
-        .pinch, .rotation, .pan, .hover, .tap, .longPress, .swipe, .contextMenu, .drag, .multiSelect,
-    ]
-
     public var description: String { rawValue }
 }
 
