@@ -89,8 +89,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         let motion = trackedTouches.reduce(Point.zero) { $0.adding($1.location.subtracting($1.start)) }
             .scaled(by: 1 / Double(max(trackedTouches.count, 1)))
         let moved = motion.distance(to: .zero)
-        // A flick's last move may come with its lift: the move is judged first.
-        if mostTouches == numberOfTouchesRequired, moved >= minimumDistance {
+        // A flick's last move may come with its lift: the move is judged first, once there is one.
+        if mostTouches == numberOfTouchesRequired, moved >= minimumDistance, moved > 0 {
             if direction.holds(motion, within: maximumAngle) {
                 transition(to: .recognized)
             } else {

@@ -35,7 +35,12 @@ extension FailureReason {
 
     private static func touches(_ count: Int) -> String { count == 1 ? "1 touch" : "\(count) touches" }
 
-    private static func points(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// Tenths, or three figures where tenths would run to many digits (a description's `1e300`).
+    private static func points(_ value: Double) -> String {
+        String(format: abs(value) < 1e7 ? "%.1f" : "%.3g", value)
+    }
 
-    private static func seconds(_ value: Double) -> String { String(format: "%.3fs", value) }
+    private static func seconds(_ value: Double) -> String {
+        String(format: abs(value) < 1e7 ? "%.3fs" : "%.3gs", value)
+    }
 }

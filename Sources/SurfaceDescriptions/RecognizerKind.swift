@@ -53,10 +53,10 @@ public struct InvalidOption: Error, Equatable, Sendable {
         return value
     }
 
-    /// `value` when it is finite and not negative.
+    /// `value` when it is finite and not negative; -0 is 0, so that no report says "-0".
     public static func nonNegative(_ value: Double, _ option: String) throws(InvalidOption) -> Double {
         guard value >= 0, value.isFinite else { throw InvalidOption(option) }
-        return value
+        return value + 0
     }
 }
 

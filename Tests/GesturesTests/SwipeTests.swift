@@ -66,4 +66,13 @@ final class SwipeTests: XCTestCase {
         XCTAssertEqual(swipe.record.transitions.last, GestureTransition(state: .recognized, time: 1.04))
         XCTAssertEqual(swipe.direction.description, "left|up")
     }
+
+    /// With no distance to go, the first move decides: a touch coming down is no motion to judge.
+    func testWithoutADistanceTheFirstMoveDecides() {
+        let swipe = SwipeGestureRecognizer()
+        swipe.minimumDistance = 0
+        let surface = makeSurface(swipe)
+        surface.handle(flick([(3, 0)], lifts: false))
+        XCTAssertEqual(swipe.record.transitions, [GestureTransition(state: .recognized, time: 0.02)])
+    }
 }

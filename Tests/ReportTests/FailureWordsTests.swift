@@ -65,5 +65,9 @@ final class FailureWordsTests: XCTestCase {
             "the input moved (0, 60), not near enough to right or left")
         XCTAssertEqual(
             FailureReason.tooSlow(allowed: 0.5).inWords, "the input was not made within 0.500s of its first touch")
+        // A description's huge figure is said in three figures, not three hundred digits.
+        XCTAssertEqual(
+            FailureReason.liftedBeforeMoving(moved: 30, needed: 1e308).inWords,
+            "the touches lifted having moved 30.0 pt, short of the 1e+308 pt it needs to begin")
     }
 }

@@ -214,6 +214,9 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(swipe.numberOfTouchesRequired, 2)
         XCTAssertEqual(swipe.maximumAngle, 20)
         XCTAssertEqual(swipe.minimumDistance, 50)
+        let unsigned = try decode(region(#"{"kind":"swipe","maximumDuration":-0.0}"#)).makeSurface()
+        let zero = unsigned.region(named: "a")?.gestureRecognizer(named: "swipe") as? SwipeGestureRecognizer
+        XCTAssertEqual(zero?.maximumDuration.sign, .plus, "-0 is 0")
         for (options, option) in [
             (#""direction":[]"#, "direction"), (#""maximumAngle":91"#, "maximumAngle"),
             (#""minimumDistance":"nan""#, "minimumDistance"),
