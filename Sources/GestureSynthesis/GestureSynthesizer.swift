@@ -100,6 +100,8 @@ public enum GestureSynthesizer {
         // Each statement that touches the pad, with its first frame's time.
         var begun: [(statement: GestureScript.Statement, micros: UInt64)] = []
         var jumps = FrameJumps()
+        // The lines whose moves libinput may take for jumps, as the notes say.
+        var jumpsWarned: [Int] = []
         func emit(_ touching: [Touching], button: UInt16?, at seconds: Double) {
             let touching = touching.map { t in
                 guard settings.jitter > 0 else { return t }
@@ -180,6 +182,7 @@ public enum GestureSynthesizer {
             {
                 notes.append("line \(statement.line): " + note)
             }
+            if pathJumps != nil || jumps.longest > 0 { jumpsWarned.append(statement.line) }
             if case .rest = statement.action {
                 resting += contact.samples.flatMap(\.points).map { Touching(point: $0, values: values) }
             }
@@ -209,7 +212,7 @@ public enum GestureSynthesizer {
                 start: max(begun[i].micros, origin) - origin,
                 end: i + 1 < begun.count ? max(begun[i + 1].micros, origin) - origin : .max)
         }
-        return Synthesis(recording: recording, performed: performed)
+        return Synthesis(recording: recording, performed: performed, jumpsWarned: jumpsWarned)
     }
 
     private static func micros(_ seconds: Double) -> UInt64 { UInt64((seconds * 1e6).rounded()) }

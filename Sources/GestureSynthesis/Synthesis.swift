@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEventText
+import LibinputDecisions
 import LibinputEvents
 import Recordings
 
@@ -11,6 +12,24 @@ public struct Synthesis: Sendable {
     public var recording: Recording
     /// The statements that touched the pad, in order.
     public var performed: [PerformedStatement]
+    /// The lines whose fingers the notes warn libinput may take for touch jumps.
+    public var jumpsWarned: [Int] = []
+
+    /// What libinput's log of a replay of ``recording`` says of the jumps the notes warned of, if
+    /// anything: `logged`, its touch jump lines (`tp_process_state`, at most
+    /// ``LibinputDecisions/TouchJumpRule/loggedPerDay`` a day). A semi-MT pad's jumps are never
+    /// logged, so its log neither bears a warning out nor clears it.
+    public func jumpsInLog(_ logged: Int) -> String? {
+        if logged > 0 {
+            let most = logged >= TouchJumpRule.loggedPerDay ? ", the most it tells a day" : ""
+            return "libinput discarded moves as touch jumps: its log says so \(logged) time\(logged == 1 ? "" : "s")"
+                + most + " (tp_detect_jumps)"
+        }
+        guard !jumpsWarned.isEmpty, !recording.device.has(property: Evdev.INPUT_PROP_SEMI_MT) else { return nil }
+        let lines = jumpsWarned.map(String.init).joined(separator: ", ")
+        return "libinput logged no touch jump: it kept the moves line\(jumpsWarned.count == 1 ? "" : "s") \(lines) "
+            + "warned it may discard"
+    }
 
     /// For each statement whose stretch of `events` (libinput's, replaying ``recording``; its
     /// first frame at `recordingStart` on their clock) holds something other than what it asked,

@@ -50,4 +50,28 @@ final class JitterJumpTests: XCTestCase {
         XCTAssertEqual(jumps, 0)
         XCTAssertTrue(notes.contains { $0.contains("on a semi-MT pad without a line in its log") }, "\(notes)")
     }
+
+    /// `--verify` says what libinput's log says of the jumps: discarded, or kept where the notes
+    /// warned; on a semi-MT pad, whose jumps libinput never logs, nothing.
+    func testVerifyingSaysWhatTheLogTellsOfJumps() throws {
+        func verified(_ script: String, on desc: String) throws -> [String] {
+            try GestureSynthesizer.perform(
+                script, file: "t", onDescriptionAt: Fixtures.devices.appendingPathComponent(desc).path,
+                libinput: LibinputBuild.system.version
+            ).verified()
+        }
+        let swipe = "swipe fingers=2 direction=right distance=30mm duration=2000ms"
+        let discarded = try verified(
+            "set jitter=3mm seed=3; " + swipe, on: "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+        XCTAssertTrue(
+            discarded.contains { $0.hasPrefix("libinput discarded moves as touch jumps: its log says so ") },
+            "\(discarded)")
+        let kept = try verified(
+            "set jitter=0.5mm seed=18; scroll dy=30mm duration=50ms",
+            on: "touchpads_SynPS2_Synaptics_TouchPad-fdo23890.desc")
+        XCTAssertTrue(
+            kept.contains("libinput logged no touch jump: it kept the moves line 1 warned it may discard"), "\(kept)")
+        let semiMT = try verified("set jitter=3mm seed=11; " + swipe, on: "touchpads_AlpsPS2_ALPS_GlidePoint.desc")
+        XCTAssertFalse(semiMT.contains { $0.contains("touch jump") }, "\(semiMT)")
+    }
 }
