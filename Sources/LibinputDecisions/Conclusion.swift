@@ -180,8 +180,7 @@ struct Conclusion {
     /// whether tapping is on or off (`TAP_EVENT_BUTTON`).
     private var noTapMachine: String? {
         guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3,
-            !analysis.reported.contains(where: { $0.button != nil }),
-            let down = downMilliseconds, down <= analysis.rules.tapTimeout
+            !analysis.reported.contains(where: { $0.button != nil }), beatsTapTimer
         else { return nil }
         let limit = analysis.rules.tapMotionThreshold
         let moved = touches.map(\.travel).max() ?? 0

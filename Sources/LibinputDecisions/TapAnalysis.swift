@@ -47,6 +47,29 @@ struct TapAnalysis {
     }
 
     /// No run of the tap machine: tapping off, or no touch it counted.
+    /// How the tap timer (`DEFAULT_TAP_TIMEOUT_PERIOD`) ends touches that restart it at
+    /// `restarts` (every touch-down, and every lift but the last, in order) and lift last at
+    /// `lastUp`, a touch first moving too far at `moved`: a tap, the timer firing, or the motion;
+    /// where it ended, and the longest stretch the timer ran, with its start.
+    static func timed(
+        restarts: [UInt64], lastUp: UInt64, moved: UInt64?, rules: RuleBook
+    )
+        -> (exit: Exit, end: UInt64, longest: (ms: Double, at: UInt64))
+    {
+        var longest: (ms: Double, at: UInt64) = (0, restarts.first ?? lastUp)
+        for (start, next) in zip(restarts, restarts.dropFirst() + [lastUp]) {
+            let deadline = start + UInt64(rules.tapTimeout * 1000)
+            if let moved, moved < min(next, deadline) {
+                return (.motion, moved, (longest.ms, start))
+            }
+            let held = Double(min(next, deadline) - start) / 1000
+            if held > longest.ms { longest = (held, start) }
+            // A timer due at a frame's instant fires before the frame is read.
+            if next >= deadline { return (.timeout, deadline, longest) }
+        }
+        return (.tap, lastUp, longest)
+    }
+
     static let none = TapAnalysis()
 
     private init() {}
@@ -144,23 +167,7 @@ struct TapAnalysis {
         }
         let mover = movers.min { $0.time < $1.time }
         let moved = mover?.time
-        var longest: (ms: Double, at: UInt64) = (0, restarts[0])
-        var exit = Exit.tap
-        var end = lastUp
-        for (start, next) in zip(restarts, restarts.dropFirst() + [lastUp]) {
-            let deadline = start + UInt64(rules.tapTimeout * 1000)
-            if let moved, moved < min(next, deadline) {
-                (exit, end, longest.at) = (.motion, moved, start)
-                break
-            }
-            let held = Double(min(next, deadline) - start) / 1000
-            if held > longest.ms { longest = (held, start) }
-            // A timer due at a frame's instant fires before the frame is read.
-            if next >= deadline {
-                (exit, end) = (.timeout, deadline)
-                break
-            }
-        }
+        let (exit, end, longest) = Self.timed(restarts: restarts, lastUp: lastUp, moved: moved, rules: rules)
         predicted = analysis.sequence.mostFingers > 3 || !analysis.decisions(of: .palm).isEmpty ? nil : exit
         let agrees = predicted.flatMap { p in logged.map { $0 == p } }
         func distance(counted isCounted: Bool) -> Double {

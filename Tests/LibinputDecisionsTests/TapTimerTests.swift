@@ -1,0 +1,30 @@
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// The tap timer restarts at each touch-down and lift: two fingers landing 100 ms apart and lifting
+/// together 150 ms later tap, though they were down 250 ms, longer than the 180 ms timer.
+final class TapTimerTests: XCTestCase {
+    private let staggered: [Finger] = [.resting(0.1, 0.35, x: 40, y: 30), .resting(0.2, 0.35, x: 60, y: 30)]
+
+    private func sequence(tapping: Bool) throws -> SequenceExplanation {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = tapping
+        let explanation = try Replay.explain(
+            try FingerPaths.recording(staggered), named: "fixture", options: options
+        ).explanation
+        return try XCTUnwrap(explanation.sequences.first)
+    }
+
+    func testAStaggeredTwoFingerTapIsSaidToBeOneTappingOffWithholds() throws {
+        let tapped = try sequence(tapping: true)
+        XCTAssertTrue(tapped.reported.contains(.button(0x111)), "libinput taps it: \(tapped.reported)")
+        let off = try sequence(tapping: false)
+        XCTAssertTrue(
+            off.conclusion.contains(
+                "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"),
+            off.conclusion)
+    }
+}
