@@ -47,15 +47,15 @@ struct FrameJumps {
 
     /// Why libinput may discard moves the fingers of a statement make, if it may: `moved` says
     /// whose moves ("the jitter of 3 mm moves its fingers"), `context` and `remedy` what follows
-    /// the figure and the rule; `semiMT`, that the pad is one, whose jumps libinput does not log
-    /// (`tp_process_state` logs only where `!tp->semi_mt`).
-    func note(_ moved: String, context: String = "", remedy: String = "", semiMT: Bool) -> String? {
+    /// the figure and the rule; `logged`, whether libinput's log tells of the pad's jumps
+    /// (``LibinputDecisions/DeviceDescription/libinputLogsTouchJumps``).
+    func note(_ moved: String, context: String = "", remedy: String = "", logged: Bool) -> String? {
         guard longest > 0 else { return nil }
         return moved + String(format: " up to %.1f mm in libinput's 12 ms frame", longest) + context
             + String(
                 format: ": libinput takes a move %g mm longer than the last (or past %g mm) for a jump and may discard "
                     + "it (tp_detect_jumps)",
                 TouchJumpRule.relativeLimit, TouchJumpRule.absoluteLimit)
-            + (semiMT ? ", on a semi-MT pad without a line in its log" : "") + remedy
+            + (logged ? "" : ", on a semi-MT pad without a line in its log") + remedy
     }
 }

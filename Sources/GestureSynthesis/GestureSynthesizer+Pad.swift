@@ -82,11 +82,13 @@ extension GestureSynthesizer {
                 ? (Evdev.ABS_X, Evdev.ABS_Y) : (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)
             let rx = Double(measured.absinfo[codes.0]?.resolution ?? 0),
                 ry = Double(measured.absinfo[codes.1]?.resolution ?? 0)
+            // Left at zero or below where libinput leaves it so: one axis of the pair without a
+            // resolution (which libinput refuses) or a negative one.
             guard rx > 0, ry > 0 else {
                 throw RecordingError(
                     .badData, file: device.source.file.isEmpty ? file : device.source.file,
-                    "\(device.name) has a resolution on one of its position axes alone, or a negative one: libinput "
-                        + "refuses it (evdev_reject_device)")
+                    "\(device.name)'s position axes have no positive resolution to measure millimetres by "
+                        + "(x \(Int(rx)), y \(Int(ry)) units per mm)")
             }
             unitsPerMM = (rx, ry)
             size = ((Double(x.maximum) - Double(x.minimum)) / rx, (Double(y.maximum) - Double(y.minimum)) / ry)
@@ -106,10 +108,10 @@ extension GestureSynthesizer {
         /// - on a pad with slots, those its slots hold where they are, and each it counts by a
         ///   tool key alone where the top-most of those is (`tp_position_fake_touches`), so that it
         ///   moves when another becomes the top-most;
-        /// - on a semi-MT pad, the box's two corners, and the rest at its top corner;
-        /// - on a single-touch pad, and a protocol A one libinput before 1.29 reads as one, every
-        ///   finger where the first is; a protocol A pad's ABS_X counted at its multitouch axis's
-        ///   units per mm (``SingleTouchReading``).
+        /// - on a single-touch or semi-MT pad, and a protocol A one libinput before 1.29 reads as
+        ///   one, every finger where the first is: libinput reads ABS_X and ABS_Y (`tp_init_slots`)
+        ///   and places the others there; a protocol A pad's ABS_X, written in its own range, counted
+        ///   at its multitouch axis's units per mm (``SingleTouchReading``).
         func seenByLibinput(_ points: [GestureScript.Point], libinput: String?) -> [GestureScript.Point] {
             guard let first = points.first else { return points }
             switch tracking {
@@ -117,18 +119,14 @@ extension GestureSynthesizer {
                 guard slots > 0, points.count > slots, let top = points.prefix(slots).min(by: { $0.y < $1.y })
                 else { return points }
                 return Array(points.prefix(slots)) + Array(repeating: top, count: points.count - slots)
-            case .semiMT:
-                guard points.count > 1 else { return points }
-                let top = GestureScript.Point(x: points.map(\.x).min()!, y: points.map(\.y).min()!)
-                let bottom = GestureScript.Point(x: points.map(\.x).max()!, y: points.map(\.y).max()!)
-                return [top, bottom] + Array(repeating: top, count: points.count - 2)
-            case .singleTouch:
+            case .semiMT, .singleTouch:
                 return Array(repeating: first, count: points.count)
             case .protocolA:
-                guard let libinput, LibinputChange.isBefore(libinput, LibinputChange.mtdevPlugin.release),
-                    let reading = SingleTouchReading(device)
-                else { return points }
-                let seen = GestureScript.Point(x: first.x / reading.shorterX, y: first.y / reading.shorterY)
+                guard let libinput, LibinputChange.isBefore(libinput, LibinputChange.mtdevPlugin.release) else {
+                    return points
+                }
+                let shorter = SingleTouchReading(device).map { ($0.shorterX, $0.shorterY) } ?? (1, 1)
+                let seen = GestureScript.Point(x: first.x / shorter.0, y: first.y / shorter.1)
                 return Array(repeating: seen, count: points.count)
             }
         }

@@ -178,7 +178,8 @@ public enum GestureSynthesizer {
             // Jumps the path makes of itself are said above; those jitter makes, here.
             let jittery = String(format: "the jitter of %g mm moves its fingers", settings.jitter)
             if pathJumps == nil,
-                let note = jumps.note(jittery, remedy: "; a smaller jitter keeps them", semiMT: pad.tracking == .semiMT)
+                let note = jumps.note(
+                    jittery, remedy: "; a smaller jitter keeps them", logged: pad.device.libinputLogsTouchJumps)
             {
                 notes.append("line \(statement.line): " + note)
             }

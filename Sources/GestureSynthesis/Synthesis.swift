@@ -25,7 +25,7 @@ public struct Synthesis: Sendable {
             return "libinput discarded moves as touch jumps: its log says so \(logged) time\(logged == 1 ? "" : "s")"
                 + most + " (tp_detect_jumps)"
         }
-        guard !jumpsWarned.isEmpty, !recording.device.has(property: Evdev.INPUT_PROP_SEMI_MT) else { return nil }
+        guard !jumpsWarned.isEmpty, recording.device.libinputLogsTouchJumps else { return nil }
         let lines = jumpsWarned.map(String.init).joined(separator: ", ")
         return "libinput logged no touch jump: it kept the moves line\(jumpsWarned.count == 1 ? "" : "s") \(lines) "
             + "warned it may discard"

@@ -73,7 +73,8 @@ extension GestureSynthesizer.Pad {
         for sample in contact.samples {
             jumps.frame(seenByLibinput(sample.points, libinput: libinput), at: sample.time)
         }
-        return jumps.note("the \(verb)'s fingers move", context: ", from a standing start", semiMT: tracking == .semiMT)
+        return jumps.note(
+            "the \(verb)'s fingers move", context: ", from a standing start", logged: device.libinputLogsTouchJumps)
     }
 
     /// How near fingers may land to one resting before they are said to share its place: a

@@ -19,10 +19,11 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
         (.up, "up", Point(x: 0, y: -1)), (.down, "down", Point(x: 0, y: 1)),
     ]
 
+    /// Its directions' names, in UIKit's order: right, left, up, down.
+    public var names: [String] { Self.named.filter { contains($0.direction) }.map(\.name) }
+
     /// "right", "left|up": its directions' names.
-    public var description: String {
-        Self.named.filter { contains($0.direction) }.map(\.name).joined(separator: "|")
-    }
+    public var description: String { names.joined(separator: "|") }
 
     /// Whether `motion` goes one of these ways within `degrees`.
     func holds(_ motion: Point, within degrees: Double) -> Bool {
@@ -35,8 +36,8 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// `UISwipeGestureRecognizer`, discrete: recognized as soon as the required touches, all down,
-/// have moved together far enough one of the allowed ways, before they lift.
+/// `UISwipeGestureRecognizer`, discrete: recognized as soon as the required touches have moved
+/// together far enough one of the allowed ways, by the event that lifts them at the latest.
 ///
 /// Apple documents that a swipe is recognized once the touches "moved mostly in an allowable
 /// direction far enough", and that a slow swipe needs more precision and less distance than a

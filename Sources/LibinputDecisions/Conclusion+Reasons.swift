@@ -179,14 +179,15 @@ extension Conclusion {
 
     /// Whether the touches lifted before the tap timer would have fired, had the tap machine run:
     /// it restarts at every touch-down and lift but the last, and at every finger counted by a key
-    /// alone coming or going (``TapAnalysis/timed(restarts:lastUp:moved:rules:)``).
+    /// alone coming or going (``TapAnalysis/timed(downs:lifts:lastUp:untracked:moved:rules:)``).
     var beatsTapTimer: Bool {
         guard let first = touches.map(\.down).min(), let lastUp = touches.map(\.up).max() else { return false }
-        let ups = touches.map(\.up).sorted().dropLast()
         let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
             .filter { (first...lastUp).contains($0) }
-        let restarts = (touches.map(\.down) + ups + untracked).sorted()
-        return TapAnalysis.timed(restarts: restarts, lastUp: lastUp, moved: nil, rules: analysis.rules).exit == .tap
+        return TapAnalysis.timed(
+            downs: touches.map(\.down), lifts: touches.map(\.up), lastUp: lastUp, untracked: untracked, moved: nil,
+            rules: analysis.rules
+        ).exit == .tap
     }
 
     /// How long the touches were down, from the first down to the last up, in ms; nil without touches.

@@ -46,16 +46,16 @@ struct TapAnalysis {
         return ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
     }
 
-    /// No run of the tap machine: tapping off, or no touch it counted.
-    /// How the tap timer (`DEFAULT_TAP_TIMEOUT_PERIOD`) ends touches that restart it at
-    /// `restarts` (every touch-down, and every lift but the last, in order) and lift last at
-    /// `lastUp`, a touch first moving too far at `moved`: a tap, the timer firing, or the motion;
-    /// where it ended, and the longest stretch the timer ran, with its start.
+    /// How the tap timer (`DEFAULT_TAP_TIMEOUT_PERIOD`) ends touches coming down at `downs` and
+    /// lifting at `lifts`, the last at `lastUp`, a finger counted by a key alone coming or going at
+    /// each of `untracked`, a touch first moving too far at `moved`: a tap, the timer firing, or the
+    /// motion; where it ended, and the longest stretch the timer ran, with its start. The timer
+    /// restarts at every touch-down, every lift but the last, and every change of the uncounted.
     static func timed(
-        restarts: [UInt64], lastUp: UInt64, moved: UInt64?, rules: RuleBook
-    )
-        -> (exit: Exit, end: UInt64, longest: (ms: Double, at: UInt64))
-    {
+        downs: [UInt64], lifts: [UInt64], lastUp: UInt64, untracked: [UInt64], moved: UInt64?, rules: RuleBook
+    ) -> (exit: Exit, end: UInt64, longest: (ms: Double, at: UInt64)) {
+        // The last lift ends the run: it restarts nothing.
+        let restarts = (downs + lifts.sorted().dropLast() + untracked).filter { $0 <= lastUp }.sorted()
         var longest: (ms: Double, at: UInt64) = (0, restarts.first ?? lastUp)
         for (start, next) in zip(restarts, restarts.dropFirst() + [lastUp]) {
             let deadline = start + UInt64(rules.tapTimeout * 1000)
@@ -70,6 +70,7 @@ struct TapAnalysis {
         return (.tap, lastUp, longest)
     }
 
+    /// No run of the tap machine: tapping off, or no touch it counted.
     static let none = TapAnalysis()
 
     private init() {}
@@ -139,13 +140,10 @@ struct TapAnalysis {
             return
         }
         let rules = analysis.rules
-        // The instants the timer restarts at, in order, and the first a touch moved too far at.
+        // The instants of uncounted fingers coming or going, and the first a touch moved too far at.
         let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
             .filter(run.span.contains)
-        // The last lift ends the run: it restarts nothing.
-        let ups = run.lifts
         let lastUp = run.lastLift
-        let restarts = (touches.map(\.down) + ups.dropLast() + untracked).filter { $0 <= lastUp }.sorted()
         // libinput counts no motion against a tap where touches jump: on a Synaptics serial
         // touchpad while more fingers are down than its slots, at such a frame or the one after;
         // on a semi-MT one at a frame where the fingers counted change
@@ -167,7 +165,9 @@ struct TapAnalysis {
         }
         let mover = movers.min { $0.time < $1.time }
         let moved = mover?.time
-        let (exit, end, longest) = Self.timed(restarts: restarts, lastUp: lastUp, moved: moved, rules: rules)
+        let (exit, end, longest) = Self.timed(
+            downs: touches.map(\.down), lifts: run.lifts, lastUp: lastUp, untracked: untracked, moved: moved,
+            rules: rules)
         predicted = analysis.sequence.mostFingers > 3 || !analysis.decisions(of: .palm).isEmpty ? nil : exit
         let agrees = predicted.flatMap { p in logged.map { $0 == p } }
         func distance(counted isCounted: Bool) -> Double {

@@ -1,3 +1,5 @@
+import Recordings
+
 /// libinput's test for a touch jump (`tp_detect_jumps`, src/evdev-mt-touchpad.c, the same in
 /// 1.22.1 to 1.31.3): a move scaled to a 12 ms frame is a jump past 20 mm, or 7 mm longer than
 /// the touch's last scaled move; moves over a gap past 30 ms are not weighed.
@@ -55,4 +57,10 @@ public struct TouchJumpHistory: Sendable {
         defer { last = scaled }
         return (scaled, last)
     }
+}
+
+extension DeviceDescription {
+    /// Whether libinput's log tells of the touch jumps it discards on this pad: not on a semi-MT
+    /// one (`tp_process_state` logs them only where `!tp->semi_mt`).
+    public var libinputLogsTouchJumps: Bool { !has(property: Evdev.INPUT_PROP_SEMI_MT) }
 }

@@ -21,8 +21,7 @@ extension FailureReason {
         case .acrossItsAxis(let motion, let axis):
             "the input moved \(motion), more across its \(axis.rawValue) axis than along it"
         case .offDirection(let motion, let allowed):
-            "the input moved \(motion), not near enough to "
-                + allowed.description.replacingOccurrences(of: "|", with: " or ")
+            "the input moved \(motion), not near enough to " + allowed.names.joined(separator: " or ")
         case .tooSlow(let allowed): "the input was not made within \(Self.seconds(allowed)) of its first touch"
         case .nextTapLate(let taps, let required, let interval):
             "\(taps) of its \(required) taps came, and the next not within \(Self.seconds(interval))"

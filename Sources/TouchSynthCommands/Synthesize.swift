@@ -30,7 +30,7 @@ struct Synthesize: ParsableCommand {
     @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).")
     var format: RecordingFormat?
     @Option(name: .shortAndLong, help: Help.outputFile) var output: String?
-    @Flag(help: "Replay the recording through libinput and warn of each statement it made another gesture of.")
+    @Flag(help: "Replay it through libinput: warn of each statement it made otherwise, and of jumps it logged.")
     var verify = false
     @OptionGroup(title: "Device configuration, for --verify's replay") var config: DeviceConfigOptions
 

@@ -27,4 +27,19 @@ final class TapTimerTests: XCTestCase {
                 "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"),
             off.conclusion)
     }
+
+    /// A touch of exactly 180 ms is no tap: the timer due at the lift's instant fires first.
+    func testATouchOfExactlyTheTimeoutIsNoTap() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let held = [Finger.resting(0.1, 0.28, x: 50, y: 30)]
+        let tapping = try XCTUnwrap(
+            try Replay.explain(try FingerPaths.recording(held), named: "fixture", options: options).explanation
+                .sequences.first)
+        XCTAssertFalse(tapping.reported.contains(.button(0x110)), "libinput does not tap it: \(tapping.reported)")
+        let off = try XCTUnwrap(
+            try Replay.explain(try FingerPaths.recording(held), named: "fixture", options: ReplayOptions()).explanation
+                .sequences.first)
+        XCTAssertFalse(off.conclusion.contains("tapping is off"), off.conclusion)
+    }
 }

@@ -37,4 +37,19 @@ struct SwipeReplayTests {
         replay.expect("page/swipe", .transitions([]))
         replay.expectNoAccidentalActivations()
     }
+
+    /// A click-and-drag flick is a pointer touch in both modes (`direct` in compatibility mode,
+    /// `indirectPointer` in indirect mode), and a one-touch swipe takes either.
+    @Test func aClickAndDragFlickSwipesInBothModes() throws {
+        let surface = SurfaceSource.build {
+            Surface(regions: [
+                Region(
+                    name: "page", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                    gestureRecognizers: [SwipeGestureRecognizer(name: "swipe")])
+            ])
+        }
+        let replay = try ModeReplay(script: "click dx=30mm duration=150ms", on: Self.device, surface: surface)
+        replay.expect("page/swipe", .transitions([.recognized]))
+        replay.expectNoAccidentalActivations()
+    }
 }

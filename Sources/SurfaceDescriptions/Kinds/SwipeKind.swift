@@ -15,11 +15,6 @@ public struct SwipeKind: RecognizerKind {
         public var maximumDuration: Double?
 
         public init() {}
-
-        public init(direction: [Direction]? = nil, numberOfTouchesRequired: Int? = nil) {
-            self.direction = direction
-            self.numberOfTouchesRequired = numberOfTouchesRequired
-        }
     }
 
     /// A way a swipe goes, as ``Gestures/SwipeDirection`` names it.
