@@ -183,7 +183,9 @@ public enum GestureSynthesizer {
             {
                 notes.append("line \(statement.line): " + note)
             }
-            if pathJumps != nil || jumps.longest > 0 { jumpsWarned.append(statement.line) }
+            if pathJumps != nil || jumps.longest > 0, jumpsWarned.last != statement.line {
+                jumpsWarned.append(statement.line)
+            }
             if case .rest = statement.action {
                 resting += contact.samples.flatMap(\.points).map { Touching(point: $0, values: values) }
             }
