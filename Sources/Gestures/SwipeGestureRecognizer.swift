@@ -8,9 +8,13 @@ public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvert
     /// The directions with these bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Towards larger x on the screen.
     public static let right = SwipeDirection(rawValue: 1 << 0)
+    /// Towards smaller x.
     public static let left = SwipeDirection(rawValue: 1 << 1)
+    /// Towards the top of the screen, smaller y.
     public static let up = SwipeDirection(rawValue: 1 << 2)
+    /// Towards the bottom, larger y.
     public static let down = SwipeDirection(rawValue: 1 << 3)
 
     /// Each direction with its name and its way on the screen (y grows downwards).
