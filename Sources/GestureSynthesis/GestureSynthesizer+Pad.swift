@@ -122,9 +122,7 @@ extension GestureSynthesizer {
             case .semiMT, .singleTouch:
                 return Array(repeating: first, count: points.count)
             case .protocolA:
-                guard let libinput, LibinputChange.isBefore(libinput, LibinputChange.mtdevPlugin.release) else {
-                    return points
-                }
+                guard let libinput, !device.libinputReadsThroughMtdev(version: libinput) else { return points }
                 let shorter = SingleTouchReading(device).map { ($0.shorterX, $0.shorterY) } ?? (1, 1)
                 let seen = GestureScript.Point(x: first.x / shorter.0, y: first.y / shorter.1)
                 return Array(repeating: seen, count: points.count)

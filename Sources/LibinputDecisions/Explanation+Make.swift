@@ -251,34 +251,3 @@ extension Recording {
         return copy
     }
 }
-
-extension DeviceDescription {
-    /// The device with the resolutions libinput measures it by: a touchpad that reports no
-    /// resolution takes `hints`' `AttrResolutionHint` (units per mm), else its `AttrSizeHint`
-    /// (mm), each pair of position axes by its own range (`evdev_fix_abs_resolution` in
-    /// src/evdev.c), else 69 × 50 mm of the axes it measures by, on all four
-    /// (`tp_init_default_resolution` in src/evdev-mt-touchpad.c), dividing a range that from 1.25
-    /// counts both its ends.
-    public func withLibinputResolution(_ hints: LibinputQuirks, rangeIncludesBothEnds: Bool) -> DeviceDescription {
-        let pairs = [(Evdev.ABS_X, Evdev.ABS_Y), (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)].compactMap {
-            codes -> (codes: (UInt16, UInt16), x: AbsInfo, y: AbsInfo)? in
-            guard let x = absinfo[codes.0], let y = absinfo[codes.1] else { return nil }
-            return (codes, x, y)
-        }
-        func ranges(_ pair: (codes: (UInt16, UInt16), x: AbsInfo, y: AbsInfo)) -> (x: Int, y: Int) {
-            (Int(pair.x.maximum) - Int(pair.x.minimum), Int(pair.y.maximum) - Int(pair.y.minimum))
-        }
-        let unresolved = pairs.filter { $0.x.resolution == 0 && $0.y.resolution == 0 }
-        guard let measured = pairs.last, !unresolved.isEmpty else { return self }
-        let hinted = hints.resolutionHint != nil || hints.sizeHint != nil
-        var copy = self
-        for pair in hinted ? unresolved : pairs {
-            let assumed = AssumedResolution.unitsPerMM(
-                ranges: ranges(hinted ? pair : measured), resolutionHint: hints.resolutionHint,
-                sizeHint: hints.sizeHint, rangeIncludesBothEnds: rangeIncludesBothEnds)
-            copy.absinfo[pair.codes.0]?.resolution = Int32(assumed.x)
-            copy.absinfo[pair.codes.1]?.resolution = Int32(assumed.y)
-        }
-        return copy
-    }
-}

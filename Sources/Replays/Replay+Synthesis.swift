@@ -8,7 +8,7 @@ extension Synthesis {
     /// recording with `options`: by default the system's libinput with its settings.
     public func verified(options: ReplayOptions = ReplayOptions()) throws(HarnessError) -> [String] {
         let replay = try Replay(.recording(recording), options: options)
-        let jumps = replay.report.libinputLog.filter { LibinputLogMessage.isTouchJump($0.text) }.count
+        let jumps = replay.report.libinputLog.filter(\.isTouchJump).count
         return unlikeAsked(in: replay.events, report: replay.report, configuration: options.configuration)
             + [jumpsInLog(jumps)].compactMap { $0 }
     }

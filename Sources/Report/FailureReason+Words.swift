@@ -34,12 +34,13 @@ extension FailureReason {
 
     private static func touches(_ count: Int) -> String { count == 1 ? "1 touch" : "\(count) touches" }
 
-    /// Tenths, or three figures where tenths would run to many digits (a description's `1e300`).
-    private static func points(_ value: Double) -> String {
-        String(format: abs(value) < 1e7 ? "%.1f" : "%.3g", value)
-    }
+    private static func points(_ value: Double) -> String { fixed(value, decimals: 1) }
 
-    private static func seconds(_ value: Double) -> String {
-        String(format: abs(value) < 1e7 ? "%.3fs" : "%.3gs", value)
+    private static func seconds(_ value: Double) -> String { fixed(value, decimals: 3) + "s" }
+
+    /// `value` to `decimals` places, or in three figures where that would run to many digits (a
+    /// description's `1e300`).
+    private static func fixed(_ value: Double, decimals: Int) -> String {
+        abs(value) < 1e7 ? String(format: "%.\(decimals)f", value) : String(format: "%.3g", value)
     }
 }
