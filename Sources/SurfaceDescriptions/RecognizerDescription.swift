@@ -98,7 +98,8 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         do {
             recognizer = try make(registered)
         } catch {
-            throw SurfaceDescriptionError.invalidValue(region: region, name: name, option: error.option)
+            throw SurfaceDescriptionError.invalidValue(
+                region: region, name: name, option: error.option, requirement: error.requirement)
         }
         if let types = allowedTouchTypes {
             recognizer.allowedTouchTypes = Set(types.map { $0 == .direct ? TouchType.direct : .indirectPointer })

@@ -44,18 +44,24 @@ extension RecognizerOptions {
 /// An option out of range, as its documentation says; the description names the place.
 public struct InvalidOption: Error, Equatable, Sendable {
     public var option: String
+    /// What the value must be, in a reader's words ("at least 1"), for the error's message; nil
+    /// says only that it is out of range.
+    public var requirement: String?
 
-    public init(_ option: String) { self.option = option }
+    public init(_ option: String, must requirement: String? = nil) {
+        self.option = option
+        self.requirement = requirement
+    }
 
     /// `value` when it is at least 1.
     public static func positive(_ value: Int, _ option: String) throws(InvalidOption) -> Int {
-        guard value >= 1 else { throw InvalidOption(option) }
+        guard value >= 1 else { throw InvalidOption(option, must: "be at least 1") }
         return value
     }
 
     /// `value` when it is finite and not negative; -0 is 0, so that no report says "-0".
     public static func nonNegative(_ value: Double, _ option: String) throws(InvalidOption) -> Double {
-        guard value >= 0, value.isFinite else { throw InvalidOption(option) }
+        guard value >= 0, value.isFinite else { throw InvalidOption(option, must: "be a finite number, not negative") }
         return value + 0
     }
 }

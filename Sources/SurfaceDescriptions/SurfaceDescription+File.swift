@@ -78,7 +78,7 @@ extension SurfaceDescription {
             return region(regionName)
         case .loneSimultaneousGroup(let regionName, _): return region(regionName) + [.key("simultaneous")]
         case .optionNotApplicable(let regionName, let name, _, let option),
-            .invalidValue(let regionName, let name, let option):
+            .invalidValue(let regionName, let name, let option, _):
             return recognizer(name, in: regionName) + [.key(option)]
         case .invalidName(let regionName, let name, _) where name == regionName: return region(name) + [.key("name")]
         case .invalidName(let regionName, let name, _): return recognizer(name, in: regionName) + [.key("name")]

@@ -248,8 +248,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     case failureRequirementCycle(region: String, names: [String])
     /// The option belongs to other kinds of recognizer.
     case optionNotApplicable(region: String, name: String, kind: GestureKind, option: String)
-    /// The option's value is out of range, as each option of ``RecognizerDescription`` documents.
-    case invalidValue(region: String, name: String, option: String)
+    /// The option's value is out of range, as each option of ``RecognizerDescription`` documents;
+    /// `requirement` says what it must be, where the kind said (``InvalidOption/requirement``).
+    case invalidValue(region: String, name: String, option: String, requirement: String? = nil)
     /// No recognizer of that kind is registered (``RecognizerKinds``): `known` are the kinds
     /// there were where the error was made (those of ``RecognizerKinds/with(_:_:)`` included).
     case unknownKind(region: String, name: String, kind: GestureKind, known: [String] = RecognizerKinds.names)
@@ -286,8 +287,8 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
             let own = RecognizerKinds.named(kind).map { $0.optionNames.sorted() } ?? []
             return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option) (it takes "
                 + (own + RecognizerDescription.commonOptions).joined(separator: ", ") + ")"
-        case .invalidValue(let region, let name, let option):
-            return "region \(region), \(name): \(option) is out of range"
+        case .invalidValue(let region, let name, let option, let requirement):
+            return "region \(region), \(name): \(option) " + (requirement.map { "must \($0)" } ?? "is out of range")
         case .unknownKind(let region, let name, let kind, let known) where ["", "~", "null"].contains(kind.rawValue):
             // A name left out is the kind's: then there is none to name it by.
             let named = name == kind.rawValue ? "" : ", \(name)"

@@ -131,7 +131,10 @@ final class SurfaceDescriptionTests: XCTestCase {
             error(
                 #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pan","minimumNumberOfTouches":3,"#
                     + #""maximumNumberOfTouches":2}]}]}"#
-            ), .invalidValue(region: "a", name: "pan", option: "maximumNumberOfTouches"))
+            ),
+            .invalidValue(
+                region: "a", name: "pan", option: "maximumNumberOfTouches",
+                requirement: "be at least minimumNumberOfTouches"))
         XCTAssertEqual(
             error(
                 #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[]},{"name":"a","frame":[0,0,10,10],"#
@@ -195,13 +198,17 @@ final class SurfaceDescriptionTests: XCTestCase {
             .optionNotApplicable(region: "a", name: "drag", kind: .drag, option: "minimumPressDuration"))
         XCTAssertEqual(
             error(region(#"{"kind":"drag","liftDelay":-0.1}"#)),
-            .invalidValue(region: "a", name: "drag", option: "liftDelay"))
+            .invalidValue(
+                region: "a", name: "drag", option: "liftDelay", requirement: "be a finite number, not negative"))
         XCTAssertEqual(
             error(region(#"{"kind":"drag","dragThreshold":"inf"}"#)),
-            .invalidValue(region: "a", name: "drag", option: "dragThreshold"))
+            .invalidValue(
+                region: "a", name: "drag", option: "dragThreshold", requirement: "be a finite number, not negative"))
         XCTAssertEqual(
             error(region(#"{"kind":"contextMenu","minimumPressDuration":"nan"}"#)),
-            .invalidValue(region: "a", name: "contextMenu", option: "minimumPressDuration"))
+            .invalidValue(
+                region: "a", name: "contextMenu", option: "minimumPressDuration",
+                requirement: "be a finite number, not negative"))
     }
 
     func testBuildsASwipeAndRefusesItsBadOptions() throws {
@@ -217,14 +224,14 @@ final class SurfaceDescriptionTests: XCTestCase {
         let unsigned = try decode(region(#"{"kind":"swipe","maximumDuration":-0.0}"#)).makeSurface()
         let zero = unsigned.region(named: "a")?.gestureRecognizer(named: "swipe") as? SwipeGestureRecognizer
         XCTAssertEqual(zero?.maximumDuration.sign, .plus, "-0 is 0")
-        for (options, option) in [
-            (#""direction":[]"#, "direction"), (#""maximumAngle":91"#, "maximumAngle"),
-            (#""minimumDistance":"nan""#, "minimumDistance"),
-            (#""numberOfTouchesRequired":0"#, "numberOfTouchesRequired"),
+        for (options, message) in [
+            (#""direction":[]"#, "direction must name at least one of right, left, up, down"),
+            (#""maximumAngle":91"#, "maximumAngle must be from 0 to 90"),
+            (#""minimumDistance":"nan""#, "minimumDistance must be a finite number, not negative"),
+            (#""numberOfTouchesRequired":0"#, "numberOfTouchesRequired must be at least 1"),
         ] {
             XCTAssertEqual(
-                error(region(#"{"kind":"swipe","# + options + "}")),
-                .invalidValue(region: "a", name: "swipe", option: option))
+                error(region(#"{"kind":"swipe","# + options + "}"))?.description, "region a, swipe: " + message)
         }
         XCTAssertEqual(
             error(region(#"{"kind":"tap","direction":["left"]}"#)),
@@ -293,19 +300,25 @@ final class SurfaceDescriptionTests: XCTestCase {
         for value in ["-0.1", #""nan""#, #""inf""#] {
             XCTAssertEqual(
                 error(region(#"{"kind":"longPress","minimumPressDuration":"# + value + "}")),
-                .invalidValue(region: "a", name: "longPress", option: "minimumPressDuration"), value
+                .invalidValue(
+                    region: "a", name: "longPress", option: "minimumPressDuration",
+                    requirement: "be a finite number, not negative"), value
             )
             XCTAssertEqual(
                 error(region(#"{"kind":"tap","allowableMovement":"# + value + "}")),
-                .invalidValue(region: "a", name: "tap", option: "allowableMovement"), value
+                .invalidValue(
+                    region: "a", name: "tap", option: "allowableMovement",
+                    requirement: "be a finite number, not negative"), value
             )
         }
         XCTAssertEqual(
             error(region(#"{"kind":"tap","numberOfTapsRequired":0}"#)),
-            .invalidValue(region: "a", name: "tap", option: "numberOfTapsRequired"))
+            .invalidValue(region: "a", name: "tap", option: "numberOfTapsRequired", requirement: "be at least 1"))
         XCTAssertEqual(
             error(region(#"{"kind":"tap","buttonMaskRequired":[63]}"#)),
-            .invalidValue(region: "a", name: "tap", option: "buttonMaskRequired"))
+            .invalidValue(
+                region: "a", name: "tap", option: "buttonMaskRequired",
+                requirement: "name at least one button, each from 1 to 62"))
     }
 
     func testExtremeButValidValuesBuildAndRun() throws {

@@ -17,7 +17,7 @@ public struct MultiSelectKind: RecognizerKind {
         let list = MultipleSelectionInteraction(name: name)
         list.shouldBeginMultipleSelectionInteraction = options.shouldBeginMultipleSelectionInteraction ?? true
         list.rowHeight = try InvalidOption.nonNegative(options.rowHeight ?? list.rowHeight, "rowHeight")
-        guard list.rowHeight > 0 else { throw InvalidOption("rowHeight") }
+        guard list.rowHeight > 0 else { throw InvalidOption("rowHeight", must: "be more than 0") }
         return list
     }
 }

@@ -42,7 +42,7 @@ public struct PanKind: RecognizerKind {
         pan.maximumNumberOfTouches = try InvalidOption.positive(
             options.maximumNumberOfTouches ?? pan.maximumNumberOfTouches, "maximumNumberOfTouches")
         guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else {
-            throw InvalidOption("maximumNumberOfTouches")
+            throw InvalidOption("maximumNumberOfTouches", must: "be at least minimumNumberOfTouches")
         }
         pan.axis = options.axis
         for type in options.allowedScrollTypes ?? [] {

@@ -36,7 +36,11 @@ public struct SwipeKind: RecognizerKind {
     public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
         let swipe = SwipeGestureRecognizer(name: name)
         if let ways = options.direction {
-            guard !ways.isEmpty else { throw InvalidOption("direction") }
+            guard !ways.isEmpty else {
+                throw InvalidOption(
+                    "direction",
+                    must: "name at least one of " + Direction.allCases.map(\.rawValue).joined(separator: ", "))
+            }
             swipe.direction = ways.reduce(into: SwipeDirection()) { $0.insert($1.swipeDirection) }
         }
         swipe.numberOfTouchesRequired = try InvalidOption.positive(
@@ -44,7 +48,7 @@ public struct SwipeKind: RecognizerKind {
         swipe.minimumDistance = try InvalidOption.nonNegative(
             options.minimumDistance ?? swipe.minimumDistance, "minimumDistance")
         swipe.maximumAngle = try InvalidOption.nonNegative(options.maximumAngle ?? swipe.maximumAngle, "maximumAngle")
-        guard swipe.maximumAngle <= 90 else { throw InvalidOption("maximumAngle") }
+        guard swipe.maximumAngle <= 90 else { throw InvalidOption("maximumAngle", must: "be from 0 to 90") }
         swipe.maximumDuration = try InvalidOption.nonNegative(
             options.maximumDuration ?? swipe.maximumDuration, "maximumDuration")
         return swipe

@@ -81,7 +81,7 @@ public struct TapKind: RecognizerKind {
         tap.treatsControlClickAsSecondary = options.treatsControlClickAsSecondary ?? tap.treatsControlClickAsSecondary
         if let buttons = options.buttonMaskRequired {
             guard !buttons.isEmpty, buttons.allSatisfy({ (1...62).contains($0.number) }) else {
-                throw InvalidOption("buttonMaskRequired")
+                throw InvalidOption("buttonMaskRequired", must: "name at least one button, each from 1 to 62")
             }
             tap.buttonMaskRequired = buttons.reduce(into: ButtonMask()) { $0.insert(.button($1.number)) }
         }
