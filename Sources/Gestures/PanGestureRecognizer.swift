@@ -57,7 +57,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private var currentTranslation = Point.zero
     private var currentVelocity = Point.zero
-    private var rate = RateTracker()
+    private var rate = RateTracker<Point>()
     /// The most touches down at once in this gesture, to tell a pan that never had enough.
     private var mostDown = 0
 

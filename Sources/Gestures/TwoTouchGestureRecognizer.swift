@@ -6,10 +6,7 @@ import AppEvents
 open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// The tracked value per second, between the last two samples (kept when the last came at
     /// the same time as the one before).
-    public var velocity: Double {
-        guard samples == .two else { return heldVelocity }
-        return change(from: previousSample.segment, to: lastSample.segment) / (lastSample.time - previousSample.time)
-    }
+    public private(set) var velocity = 0.0
 
     /// The tracked value (pinch's scale, rotation's angle) at the last sample or transform.
     var value: Double
@@ -17,14 +14,9 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     private let restingValue: Double
     /// The touches measured.
     private(set) var pair = TouchPair()
-    private var rate = RateTracker()
-    /// The velocity while no touch samples define it: transform-driven, or after a sample that
-    /// came at the same time as the one before.
-    private var heldVelocity = 0.0
-    /// The pair's last measurable sample, and the one before; ``samples`` tells which hold one.
-    private var lastSample = PairSample()
-    private var previousSample = PairSample()
-    private var samples = SampleCount.none
+    /// Transform events' values, and the pair's measurable segments: the samples of ``velocity``.
+    private var transformRate = RateTracker<Double>()
+    private var pairRate = RateTracker<Segment>()
     /// The direction of the pair's segment last measured, if any since the pair formed.
     private(set) var measuredDirection: Point?
 
@@ -36,16 +28,15 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     }
 
     override open func prepareForNewGesture() {
-        heldVelocity = 0
-        rate = RateTracker()
-        samples = .none
+        velocity = 0
+        transformRate = RateTracker()
+        pairRate = RateTracker()
         value = restingValue
     }
 
     override open func reset() {
-        // What the finished gesture measured stays readable until new input arrives.
-        heldVelocity = velocity
-        if samples == .two { samples = .one }
+        // What the finished gesture measured (its value, its velocity) stays readable until new
+        // input arrives.
         super.reset()
         pair = TouchPair()
         measuredDirection = nil
@@ -82,7 +73,8 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             if isInProgress { transition(to: .ended) } else { fail(.endedBeforeMoving) }
         case .tracking:
             guard canMeasure(pair.current) else { return }
-            note(at: event.timestamp)
+            velocity =
+                pairRate.rate(of: pair.current, at: event.timestamp, change: change, scaled: { $0 * $1 }) ?? velocity
             let movedEnough = measure(pair.current)
             measuredDirection = pair.current.direction
             if isInProgress {
@@ -95,33 +87,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
 
     override open func transformChanged(_ transform: TransformEvent, with event: AppEvent) {
         value = value(of: transform)
-        heldVelocity = rate.rate(of: value, at: event.timestamp) ?? heldVelocity
+        velocity = transformRate.rate(of: value, at: event.timestamp) ?? velocity
         follow(transform.phase, at: event.timestamp, movedEnough: abs(value - restingValue) > transformLimit)
     }
-
-    /// Takes the pair's current segment as a sample for the velocity, which is between the last
-    /// two samples, as ``RateTracker``'s, and kept while samples come at the same time.
-    private func note(at time: Double) {
-        if samples == .none {
-            samples = .one
-        } else if time > lastSample.time {
-            previousSample = lastSample
-            samples = .two
-        } else {
-            heldVelocity = velocity
-            samples = .one
-        }
-        lastSample = PairSample(segment: pair.current, time: time)
-    }
-}
-
-/// How many of a two-touch recognizer's samples hold one.
-enum SampleCount {
-    case none, one, two
-}
-
-/// The pair's segment at an event.
-struct PairSample {
-    var segment = Segment(start: .zero, end: .zero)
-    var time = 0.0
 }
