@@ -81,6 +81,11 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The rectangle of `size` at the origin: a whole screen.
+    public init(size: Size) {
+        self.init(x: 0, y: 0, width: size.width, height: size.height)
+    }
+
     /// The rectangle `[x, y, width, height]`, the form a surface description's frame takes, where it
     /// is one something can lie in: four finite values and no negative size; nil otherwise.
     public init?(frame values: [Double]) {
@@ -94,6 +99,13 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Half-open on the far edges, as `CGRect.contains`, so adjacent rectangles never both claim a point.
     public func contains(_ point: Point) -> Bool {
         point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+
+    /// The point of the rectangle nearest `point`: `point` itself when it lies in it, else
+    /// clamped to its edges, the far ones excluded as ``contains(_:)`` excludes them.
+    public func nearest(to point: Point) -> Point {
+        Point(
+            x: min(max(point.x, x), (x + width).nextDown), y: min(max(point.y, y), (y + height).nextDown))
     }
 
     /// Whether `other` lies wholly within this rectangle.

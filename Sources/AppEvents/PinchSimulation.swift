@@ -61,10 +61,7 @@ struct SimulatedTouchPair {
         let more = Self.shift(keeping: unshifted, on: screen)
         shift = Point(x: shift.x + more.x, y: shift.y + more.y)
         let placed = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
-        func onScreen(_ p: Point) -> Point {
-            Point(x: min(max(p.x, 0), screen.width.nextDown), y: min(max(p.y, 0), screen.height.nextDown))
-        }
-        locations = (onScreen(placed.0), onScreen(placed.1))
+        locations = (Rect(size: screen).nearest(to: placed.0), Rect(size: screen).nearest(to: placed.1))
     }
 
     /// The least move of both points that puts both on `screen`, per axis, which excludes its

@@ -37,11 +37,7 @@ public struct PointerInteraction: Equatable, Sendable {
         if style.constrainedAxes.contains(.vertical) { location.y = region.rect.y + region.rect.height / 2 }
         if style.constrainedAxes.contains(.horizontal) { location.x = region.rect.x + region.rect.width / 2 }
         if style.effect?.snapsToView == true && magnetism > 0 && !viewFrame.contains(free) {
-            // The nearest point of the view; its far edges are not in it (`Rect.contains`).
-            let nearest = Point(
-                x: min(max(free.x, viewFrame.x), (viewFrame.x + viewFrame.width).nextDown),
-                y: min(max(free.y, viewFrame.y), (viewFrame.y + viewFrame.height).nextDown))
-            location = free.adding(nearest.subtracting(free).scaled(by: min(magnetism, 1)))
+            location = free.adding(viewFrame.nearest(to: free).subtracting(free).scaled(by: min(magnetism, 1)))
         }
         return location
     }

@@ -83,9 +83,7 @@ public struct PointerState: Sendable {
     }
 
     /// The point of the screen nearest `point`, which is not NaN.
-    func clampedToScreen(_ point: Point) -> Point {
-        Point(x: min(max(point.x, 0), lastPoint.x), y: min(max(point.y, 0), lastPoint.y))
-    }
+    func clampedToScreen(_ point: Point) -> Point { Rect(size: screenSize).nearest(to: point) }
 
     // MARK: Buttons
 
