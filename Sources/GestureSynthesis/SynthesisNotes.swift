@@ -159,17 +159,7 @@ extension GestureSynthesizer {
         guard case .pinch(let pinch) = action, pinch.fingers >= 3, resting == 0, tracks >= pinch.fingers,
             let landed = contact.samples.first?.points, landed.count == pinch.fingers
         else { return nil }
-        // libinput's choice, in slot order, among the first four: the first highest up, the last lowest down.
-        let points = landed.prefix(4)
-        var (top, bottom) = (0, 0)
-        for i in points.indices.dropFirst() {
-            if points[i].y < points[top].y {
-                top = i
-            } else if points[i].y >= points[bottom].y {
-                bottom = i
-            }
-        }
-        guard Set([top, bottom]) != [0, 1] else { return nil }
+        guard Set(GesturePair.followed(ys: landed.map(\.y))) != [0, 1] else { return nil }
         return String(
             format: "libinput follows only the topmost and the bottommost of a pinch's %d fingers "
                 + "(tp_gesture_handle_state_none, src/evdev-mt-touchpad-gestures.c); at axis=%gdeg those are not "

@@ -23,17 +23,12 @@ struct GestureMeasure {
         self.fingers = fingers
         let initialTime = analysis.recording.frames[initialFrame].time
         elapsed = Double(Int64(at) - Int64(initialTime)) / 1000
-        // Two touches: in slot order; more: the top-most and the bottom-most where they began; of
-        // those libinput had not set aside nor left resting on a software button.
+        // Of the touches libinput had not set aside nor left resting on a software button.
         let aside = analysis.inactiveForGesture(at: asideAt ?? frame)
         let slots = start.keys.filter { now[$0] != nil && !aside.contains($0) }.sorted()
-        var chosen = slots
-        if slots.count > 2, let top = slots.min(by: { start[$0]!.y < start[$1]!.y }),
-            let bottom = slots.max(by: { start[$0]!.y <= start[$1]!.y })
-        {
-            chosen = [top, bottom]
+        touches = GesturePair.followed(ys: slots.map { start[$0]!.y }).map {
+            (slots[$0], start[slots[$0]]!.mm, now[slots[$0]]!.mm)
         }
-        touches = chosen.prefix(2).map { ($0, start[$0]!.mm, now[$0]!.mm) }
         let rules = analysis.rules
         let waited = frame > initialFrame
         let before = waited ? Double(analysis.recording.frames[frame - 1].time - initialTime) / 1000 : 0
