@@ -150,6 +150,13 @@ extension Recording {
         return window(from: start.map(Self.microseconds), to: end.map(Self.microseconds))
     }
 
+    /// This device, played beside another recording (`--with`), cut to that one's part from
+    /// `start` to `end` seconds: a start past this one's end is no error, the part being the other
+    /// recording's; the device then has only its state to put down.
+    public func cutBeside(from start: Double?, to end: Double?) -> Recording {
+        window(from: start.map(Self.microseconds), to: end.map(Self.microseconds))
+    }
+
     /// Seconds a command line gives, in microseconds: `--start`, `--end` and the faults' times are
     /// converted alike, so that equal numbers name the same instant.
     public static func microseconds(_ seconds: Double) -> UInt64 { UInt64(seconds * 1e6) }

@@ -27,7 +27,7 @@ struct OtherDevicesOptions: ParsableArguments {
         try others.map { path in
             let loaded = try RecordingLoader.load(path, everyDevice: true)
             warn(loaded.notes, in: path)
-            return try window.cut(loaded, path: path)
+            return loaded.cutBeside(from: window.start, to: window.end)
         }
     }
 }

@@ -156,4 +156,21 @@ final class RecordingWindowTests: XCTestCase {
         XCTAssertEqual(backwards.status, 64, backwards.stderr)
         XCTAssertTrue(backwards.stderr.contains("--end must come after --start"), backwards.stderr)
     }
+
+    /// The window is the recording's: a `--with` device that ends before `--start` has only its
+    /// state left to put down, and a start past the recording's own end names the recording.
+    func testAWindowIsCheckedAgainstTheRecordingNotADeviceBeside() throws {
+        let keyboard = Fixtures.root.appendingPathComponent("Tests/Fixtures/keyboard/typing.evemu").path // 0.25 s
+        for command in ["replay", "compare", "explain"] {
+            let past = runCommand([command, "--start", "0.3", "--with", keyboard, session])
+            XCTAssertEqual(past.status, 0, "\(command): \(past.stderr)")
+            let late = runCommand([command, "--start", "99", "--with", keyboard, session])
+            XCTAssertEqual(late.status, 64, late.stderr)
+            XCTAssertEqual(
+                late.stderr, "touchsynth: \(session): --start 99 s is after the recording's end (2.996 s)\n", command)
+        }
+        let replayed = try events(["--start", "0.3", "--with", keyboard])
+        XCTAssertTrue(replayed.contains { $0["type"] as? String == "GESTURE_PINCH_BEGIN" }, "the recording plays")
+        XCTAssertFalse(replayed.contains { $0["type"] as? String == "KEYBOARD_KEY" }, "the keyboard has no key left")
+    }
 }
