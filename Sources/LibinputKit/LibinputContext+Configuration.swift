@@ -88,8 +88,14 @@ extension LibinputContext {
                 missing.append("middle-button emulation")
             }
         }
-        // Touchpads only, as a desktop's touchpad panel sets it: the devices that tap.
-        if let mode = c.sendEvents, libinput_device_config_tap_get_finger_count(device) > 0 {
+        // Touchpads only, as a desktop's touchpad panel sets it: the devices that tap. A pointing
+        // device that came without one before it would otherwise pass the setting over unsaid.
+        let isTouchpad = libinput_device_config_tap_get_finger_count(device) > 0
+        if let mode = c.sendEvents, !isTouchpad, !configuredTouchpad {
+            missing.append("the send-events mode \(mode.rawValue) (a touchpad's, and no touchpad came before it)")
+        }
+        configuredTouchpad = configuredTouchpad || isTouchpad
+        if let mode = c.sendEvents, isTouchpad {
             let value: libinput_config_send_events_mode =
                 switch mode {
                 case .enabled: LIBINPUT_CONFIG_SEND_EVENTS_ENABLED

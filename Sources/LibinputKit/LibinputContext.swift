@@ -15,6 +15,8 @@ public final class LibinputContext {
     private let udev: OpaquePointer?
     private let interface: UnsafeMutablePointer<libinput_interface>
     var pendingLog: [LibinputLogMessage] = []
+    /// Whether a touchpad (a device that taps) was configured: the one the send-events mode is for.
+    var configuredTouchpad = false
     private var knownDevices: [String: DeviceInfo] = [:]
 
     /// How every device added from now on is configured.
