@@ -60,8 +60,7 @@ public final class ModeStreamPrinter {
             pointerRegion: pipeline.lanes.first?.translator.pointerRegion.map {
                 "\(PointerRegion.path($0.region.identifier, in: $0.view)) \($0.region.style)"
             })
-        try status.draw(
-            width: text.style.sourceWidth + text.style.columnWidth * pipeline.lanes.count, colour: text.style.colour)
+        try status.draw(width: text.style.statusWidth(columns: pipeline.lanes.count), colour: text.style.colour)
     }
 
     /// Ends what only a later event could end (wheel sequences), a second after the last event,

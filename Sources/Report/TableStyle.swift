@@ -12,24 +12,37 @@ public struct TableStyle: Sendable {
     public var columnWidth: Int
     /// Cells longer than their column are cut with "…" (a terminal); otherwise they overflow.
     public var truncates: Bool
+    /// The terminal's columns, which the status line must fit to be cleared: one that wraps
+    /// leaves its first rows behind. Nil: the columns' widths.
+    public var terminalWidth: Int?
 
-    public init(colour: Bool, statusLine: Bool, sourceWidth: Int, columnWidth: Int, truncates: Bool) {
+    public init(
+        colour: Bool, statusLine: Bool, sourceWidth: Int, columnWidth: Int, truncates: Bool, terminalWidth: Int? = nil
+    ) {
         self.colour = colour
         self.statusLine = statusLine
         self.sourceWidth = sourceWidth
         self.columnWidth = columnWidth
         self.truncates = truncates
+        self.terminalWidth = terminalWidth
     }
 
-    /// A terminal `width` columns wide (60 at least) with `columns` app-event columns: a status
-    /// line and cells cut to fit. The libinput column takes a third (34 at most), or the whole
-    /// width without app-event columns; each app-event column an equal share of the rest, 20 at
-    /// least.
+    /// The status line's width beside `columns` app-event columns: the table's, within the terminal.
+    public func statusWidth(columns: Int) -> Int {
+        min(sourceWidth + columnWidth * columns, terminalWidth ?? .max)
+    }
+
+    /// A terminal `width` columns wide with `columns` app-event columns: a status line that fits
+    /// it, and cells cut to fit a table 60 columns wide at least (narrower, its rows wrap). The
+    /// libinput column takes a third (34 at most), or the whole width without app-event columns;
+    /// each app-event column an equal share of the rest, 20 at least.
     public static func terminal(width: Int, columns: Int, colour: Bool) -> TableStyle {
-        let width = max(width, 60)
-        let source = columns == 0 ? width : min(34, width / 3)
-        let column = columns == 0 ? 0 : max((width - source) / columns, 20)
-        return TableStyle(colour: colour, statusLine: true, sourceWidth: source, columnWidth: column, truncates: true)
+        let table = max(width, 60)
+        let source = columns == 0 ? table : min(34, table / 3)
+        let column = columns == 0 ? 0 : max((table - source) / columns, 20)
+        return TableStyle(
+            colour: colour, statusLine: true, sourceWidth: source, columnWidth: column, truncates: true,
+            terminalWidth: max(width, 1))
     }
 
     /// Piped output: plain lines, wide columns, nothing cut, no colour.
