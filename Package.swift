@@ -106,7 +106,7 @@ let package = Package(
             name: "MockedDevices",
             dependencies: [
                 "CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "Quirks", "LibinputEvents",
-                "ReplayChannel", "touchsynth-libinput", "Histograms", "ProcessSignals", "OutputFiles",
+                "ReplayChannel", "touchsynth-libinput", "Histograms", "ProcessSignals", "OutputFiles", "TextTables",
             ]),
         // A recording replayed through real libinput in one call: the harness's public face.
         .target(

@@ -1,5 +1,6 @@
 import Histograms
 import LibinputEvents
+import TextTables
 
 /// How a replay went, measured by the harness.
 public struct ReplayReport: Sendable {
@@ -75,7 +76,7 @@ public struct ReplayReport: Sendable {
     /// devices: the replay went as it should, and `touchsynth explain` says why; nil otherwise.
     public var nothingReportedNote: String? {
         guard inputEventsReported == 0, framesDelivered > 0, interruption == nil else { return nil }
-        return "libinput reported nothing of the \(framesDelivered) frames played: `touchsynth explain` of the "
+        return "libinput reported nothing of the \(TextTable.counted(framesDelivered, "frame")) played: `touchsynth explain` of the "
             + "recording says why"
     }
 

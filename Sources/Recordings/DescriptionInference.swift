@@ -1,4 +1,5 @@
 import Foundation
+import TextTables
 
 /// A device description made up from the events a log holds, for a log pasted without one,
 /// gathered one event at a time so that a long log need not be held. Every guess is said, so
@@ -47,7 +48,7 @@ public struct DescriptionInference: Sendable {
             moves(Evdev.ABS_X, Evdev.ABS_Y) || moves(Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)
         device.name = touchpad ? "Inferred touchpad" : "Inferred device"
         var guesses = [
-            "no device description, so one was inferred from the \(count) events: named \"\(device.name)\", "
+            "no device description, so one was inferred from the \(TextTable.counted(count, "event")): named \"\(device.name)\", "
                 + "on the I2C bus"
         ]
         if !touchpad {

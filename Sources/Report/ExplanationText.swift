@@ -17,7 +17,9 @@ public enum ExplanationText {
     }
 
     public static func lines(_ explanation: Explanation, recording: String) -> [String] {
-        var lines = ["== \(recording): libinput \(explanation.libinputVersion), \(explanation.device)"]
+        var lines = [
+            "== \(RecordingError.escaped(recording)): libinput \(explanation.libinputVersion), \(explanation.device)"
+        ]
         lines += thresholds(explanation.thresholds).map { "   " + $0 }
         if explanation.throughMtdev {
             lines.append(

@@ -1,4 +1,5 @@
 import Foundation
+import MockedDevices
 import Recordings
 import ViewServer
 import XCTest
@@ -138,6 +139,26 @@ final class ErrorMessageTests: XCTestCase {
                     result.stderr.hasPrefix("touchsynth: \(quirks):\(line): "), "\(command): \(result.stderr)")
                 XCTAssertEqual(result.stdout, "", command)
             }
+        }
+    }
+
+    /// A file's name holding a newline or an escape is written escaped where a table names it, as
+    /// an error names it: the header stays one line, and no escape reaches the terminal.
+    func testATablesHeaderNamesAnOddFileOnOneLine() throws {
+        let odd = temporaryPath("a\nb\u{1B}[31m.yml")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path, toPath: odd)
+        defer { try? FileManager.default.removeItem(atPath: odd) }
+        let named =
+            "== "
+            + odd.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
+                of: "\u{1B}", with: "\\u{1B}")
+        let versions = "\(LibinputBuild.system.version),\(try libinputBuilds(["1.28.1"])[0].version)"
+        for command in [["compare"], ["compare", "--libinput", versions], ["explain"], ["quirks"]] {
+            let run = runCommand(command + [odd])
+            XCTAssertEqual(run.status, 0, "\(command): \(run.stderr)")
+            let first = String(run.stdout.prefix { $0 != "\n" })
+            XCTAssertTrue(first.hasPrefix(named), "\(command): \(first)")
         }
     }
 
