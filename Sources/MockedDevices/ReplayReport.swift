@@ -76,8 +76,8 @@ public struct ReplayReport: Sendable {
     /// devices: the replay went as it should, and `touchsynth explain` says why; nil otherwise.
     public var nothingReportedNote: String? {
         guard inputEventsReported == 0, framesDelivered > 0, interruption == nil else { return nil }
-        return "libinput reported nothing of the \(TextTable.counted(framesDelivered, "frame")) played: `touchsynth explain` of the "
-            + "recording says why"
+        let played = TextTable.counted(framesDelivered, "frame")
+        return "libinput reported nothing of the \(played) played: `touchsynth explain` of the recording says why"
     }
 
     /// libinput's errors and timing warnings among ``libinputLog``: what a user is told of.

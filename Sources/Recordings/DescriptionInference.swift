@@ -48,8 +48,8 @@ public struct DescriptionInference: Sendable {
             moves(Evdev.ABS_X, Evdev.ABS_Y) || moves(Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)
         device.name = touchpad ? "Inferred touchpad" : "Inferred device"
         var guesses = [
-            "no device description, so one was inferred from the \(TextTable.counted(count, "event")): named \"\(device.name)\", "
-                + "on the I2C bus"
+            "no device description, so one was inferred from the \(TextTable.counted(count, "event")): "
+                + "named \"\(device.name)\", on the I2C bus"
         ]
         if !touchpad {
             guesses.append("no x or y position among them, so no touchpad: a device of the codes they hold alone")
