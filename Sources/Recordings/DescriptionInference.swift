@@ -85,27 +85,35 @@ public struct DescriptionInference: Sendable {
             case Evdev.ABS_MT_TRACKING_ID:
                 device.absinfo[code] = AbsInfo(minimum: 0, maximum: 65535)
             default:
-                // Axes start at 0 unless the log went below; the margin is of the largest value.
+                // Axes start at 0 unless the log went below, and end at 0 at least; the margin is of
+                // the largest value, or of the span where that is larger.
                 let (low, high) = (Int64(lo), Int64(hi))
                 let widen = Int64(Double(max(high - low, abs(high))) * Self.margin) + 1
                 device.absinfo[code] = AbsInfo(
-                    minimum: low >= 0 ? 0 : Int32(clamping: low - widen), maximum: Int32(clamping: high + widen))
+                    minimum: low >= 0 ? 0 : Int32(clamping: low - widen), maximum: Int32(clamping: max(high + widen, 0))
+                )
             }
         }
         // A gesture along one axis says little of the other: the pad is at least as tall (or
         // wide) as libinput's assumed pad (``AssumedPadSize``) with the same units per millimetre.
         let xs = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].filter { device.absinfo[$0] != nil }
         let ys = [Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y].filter { device.absinfo[$0] != nil }
-        if let width = xs.compactMap({ device.absinfo[$0]?.maximum }).max(),
-            let height = ys.compactMap({ device.absinfo[$0]?.maximum }).max()
+        // Spans, not maxima: an axis the log took below 0 starts there.
+        func span(_ info: AbsInfo?) -> Int64? { info.map { Int64($0.maximum) - Int64($0.minimum) } }
+        if let width = xs.compactMap({ span(device.absinfo[$0]) }).max(),
+            let height = ys.compactMap({ span(device.absinfo[$0]) }).max()
         {
             let (padWidth, padHeight) = (Double(AssumedPadSize.width), Double(AssumedPadSize.height))
             let (w, h) = (
-                max(width, Int32(clamping: Int64(Double(height) * padWidth / padHeight))),
-                max(height, Int32(clamping: Int64(Double(width) * padHeight / padWidth)))
+                max(width, Int64(Double(height) * padWidth / padHeight)),
+                max(height, Int64(Double(width) * padHeight / padWidth))
             )
-            for code in xs { device.absinfo[code]?.maximum = w }
-            for code in ys { device.absinfo[code]?.maximum = h }
+            for code in xs {
+                device.absinfo[code].map { device.absinfo[code]?.maximum = Int32(clamping: Int64($0.minimum) + w) }
+            }
+            for code in ys {
+                device.absinfo[code].map { device.absinfo[code]?.maximum = Int32(clamping: Int64($0.minimum) + h) }
+            }
         }
         for (code, info) in given {
             device.absinfo[code] = info
@@ -116,7 +124,8 @@ public struct DescriptionInference: Sendable {
             ?? (device.absinfo[Evdev.ABS_MT_POSITION_X] == nil ? 0 : 1)
         if !ranges.isEmpty && given.isEmpty {
             guesses.append(
-                "axis ranges: from 0 to the largest value seen plus \(Int(Self.margin * 100)) %, x and y in the "
+                "axis ranges: from 0, or below the least value seen where that is negative, to the largest value seen "
+                    + "plus \(Int(Self.margin * 100)) %, x and y in the "
                     + "proportions of a \(AssumedPadSize.text) pad; "
                     + "no resolution, so libinput takes the pad to be \(AssumedPadSize.text)")
         }

@@ -165,6 +165,27 @@ final class LogFormatTests: XCTestCase {
         XCTAssertNil(d.axisProblem)
     }
 
+    /// A log whose positions are all below 0 (a ChromeOS pad's, say): each inferred axis holds
+    /// what was seen, from below the least value to 0 at least, and x and y span the assumed pad's
+    /// proportions, measured from the axis's own minimum.
+    func testAnInferredRangeHoldsNegativePositionsInThePadsProportions() throws {
+        var log = ""
+        for (i, (x, y)) in [(-53, -20), (-50, -19), (-47, -18)].enumerated() {
+            let t = String(format: "%.6f", Double(i) * 0.01)
+            log += "E: \(t) 0003 0000 \(x)\nE: \(t) 0003 0001 \(y)\nE: \(t) 0001 014a 1\nE: \(t) 0000 0000 0\n"
+        }
+        let read = try RecordingLoader.load(text: log, file: "negative.events")
+        let x = try XCTUnwrap(read.device.absinfo[Evdev.ABS_X]), y = try XCTUnwrap(read.device.absinfo[Evdev.ABS_Y])
+        XCTAssertLessThan(x.minimum, -53)
+        XCTAssertLessThan(y.minimum, -20)
+        XCTAssertGreaterThanOrEqual(min(x.maximum, y.maximum), 0, "a range ends at 0 at least")
+        let (width, height) = (Double(x.maximum - x.minimum), Double(y.maximum - y.minimum))
+        XCTAssertEqual(height / width, 50.0 / 69.0, accuracy: 0.02, "\(x), \(y)")
+        XCTAssertNil(read.device.axisProblem)
+        XCTAssertTrue(
+            read.notes[0].contains("from 0, or below the least value seen where that is negative,"), read.notes[0])
+    }
+
     /// Android's `getevent -t` of one finger on a touchscreen with slots: tracking ids, positions
     /// and pressure, never a slot, as one finger needs none. Tracking ids come only from a device
     /// with slots, so the inference declares the one slot; a protocol A log has none to declare.
