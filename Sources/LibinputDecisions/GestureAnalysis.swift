@@ -34,7 +34,8 @@ struct GestureAnalysis {
             let kind = LibinputGesture(state: to)
             if let kind, kind.isMeasured,
                 let support = Self.support(
-                    analysis, at: decision.cause?.time ?? 0, fingers: Self.fingers(at: decision, in: analysis))
+                    analysis, at: decision.cause?.time ?? 0, fingers: Self.fingers(at: decision, in: analysis),
+                    measure: detected.flatMap { Self.measure(decision, since: $0, in: analysis) })
             {
                 if !findings.contains(where: { $0.rule == .gestureSupport }) { findings.append(support) }
                 outcomes.append(
@@ -199,6 +200,18 @@ struct GestureAnalysis {
         return GestureMeasure(
             analysis: analysis, initialFrame: initial, frame: last, at: frames[last].time, fingers: fingers
         ).pinchWindowClosing()
+    }
+
+    /// The fingers' motion from where they were `detected` to `decision`, if both have frames.
+    static func measure(
+        _ decision: LibinputDecision, since detected: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> GestureMeasure? {
+        guard let at = frame(of: decision, in: analysis), let initial = frame(of: detected, in: analysis) else {
+            return nil
+        }
+        return GestureMeasure(
+            analysis: analysis, initialFrame: initial, frame: at, at: decision.cause?.time ?? 0,
+            fingers: fingers(at: decision, in: analysis))
     }
 
     /// The recording frame a decision was made at: its own, or for a timer or fault the last one

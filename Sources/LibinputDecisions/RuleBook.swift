@@ -136,7 +136,8 @@ struct RuleBook {
 
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
     /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, where
-    /// three or more `fingers` give nothing to follow, else the motion rules' when `scrollWaits`;
+    /// three or more `fingers` give nothing to follow, else, when `scrollWaits`, the motion rule of
+    /// the `movement` limit that began the scroll (`still`: the timeout's);
     /// for `thumbPosition`, that of the `thumbTest`; for `thumbContext`, that of the `thumbStep`;
     /// for `gestureMovement`, that of the `movement` limit; for `tapTime`, the timeout of the tap
     /// state of `tapFingers`, 1 to 3, or where `tapped`, the release that made their tap (a
@@ -207,6 +208,10 @@ struct RuleBook {
             // top and bottom touches among the slots they follow, and with one find nothing.
             case .gestureSupport where fingers >= 3:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1488, "1.31.3": 1630])
+            case .gestureSupport where scrollWaits && movement == .maxMove:
+                ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1347, "1.31.3": 1491])
+            case .gestureSupport where scrollWaits && movement == .minMove:
+                ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1382, "1.31.3": 1524])
             case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])
             case .gestureFingerLimit:

@@ -41,7 +41,7 @@ final class RuleSourceTests: XCTestCase {
                     expected += [.laterKey, .keyHeld].map { book.source(rule, typingSetting: $0) }
                 }
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
-                    expected.append(book.source(rule, scrollWaits: true))
+                    expected += [.still, .maxMove, .minMove].map { book.source(rule, scrollWaits: true, movement: $0) }
                 }
                 if rule == .gestureSupport, book.source(rule, fingers: 3) != book.source(rule) {
                     expected.append(book.source(rule, fingers: 3))
