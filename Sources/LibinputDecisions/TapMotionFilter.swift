@@ -49,11 +49,14 @@ extension SequenceAnalysis {
         guard let first = cut.first else { return nil }
         let times = cut.count == 1 ? "once" : "\(cut.count) times"
         let ended = first.gesture == "scroll" ? "a scroll stop (values of 0)" : "its end, cancelled"
-        return "while its tap machine waited in \(first.tapState) to know whether this was a tap, it held "
-            + "motion back (tp_tap_handle_state, \(rules.tapMotionFilter)), and libinput cancelled the "
+        // Begun again, the gesture goes on moving: its state's handler does not weigh the filter.
+        return "while its tap machine waited in \(first.tapState) to know whether this was a tap, it asked for "
+            + "motion to be held back (tp_tap_handle_state, \(rules.tapMotionFilter)), and libinput cancelled the "
             + "\(first.gesture) it had begun \(times) (tp_gesture_cancel_motion_gestures, "
             + "\(rules.motionGesturesCancelled))"
             + (first.again
-                ? ", beginning it again at the same frame: its events came in pieces, each ending in \(ended)" : "")
+                ? ", beginning it again at the same frame, so that its motion went on in pieces, each ending in "
+                    + ended
+                : "")
     }
 }

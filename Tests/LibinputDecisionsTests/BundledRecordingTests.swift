@@ -46,13 +46,15 @@ final class BundledRecordingTests: XCTestCase {
             let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
             return try Replay.explain(recording, named: name, options: options).explanation.sequences.map(\.conclusion)
         }
-        let held = "while its tap machine waited in TOUCH_2 to know whether this was a tap, it held motion back"
+        let held =
+            "while its tap machine waited in TOUCH_2 to know whether this was a tap, it asked for motion to be held back"
         let press = try conclusions("touchpads_CyPS2_Cypress_Trackpad.two_finger_press.events")
         let scroll = try XCTUnwrap(press.first { $0.contains(held) }, "\(press)")
         XCTAssertTrue(
             scroll.contains(
                 "libinput cancelled the scroll it had begun 2 times (tp_gesture_cancel_motion_gestures, "
-                    + "src/evdev-mt-touchpad.c:1877 (libinput 1.22.1)), beginning it again at the same frame"), scroll)
+                    + "src/evdev-mt-touchpad.c:1877 (libinput 1.22.1)), beginning it again at the same frame, so that "
+                    + "its motion went on in pieces, each ending in a scroll stop (values of 0)"), scroll)
         // The bcm5974's second scroll is cancelled with three fingers down and a new count pending:
         // not begun again; its first, once, then cut by the button, whose cancel is the press's.
         let bcm = try conclusions("touchpads_bcm5974.three-finger-click.events")
