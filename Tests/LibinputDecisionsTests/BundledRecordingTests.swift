@@ -47,7 +47,8 @@ final class BundledRecordingTests: XCTestCase {
             return try Replay.explain(recording, named: name, options: options).explanation.sequences.map(\.conclusion)
         }
         let held =
-            "while its tap machine waited in TOUCH_2 to know whether this was a tap, it asked for motion to be held back"
+            "while its tap machine waited in TOUCH_2 to know whether this was a tap, it asked for motion to be held "
+            + "back"
         let press = try conclusions("touchpads_CyPS2_Cypress_Trackpad.two_finger_press.events")
         let scroll = try XCTUnwrap(press.first { $0.contains(held) }, "\(press)")
         XCTAssertTrue(
