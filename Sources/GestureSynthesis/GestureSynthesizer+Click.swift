@@ -31,7 +31,7 @@ extension GestureSynthesizer.Pad {
     func placingClick(
         _ action: GestureScript.Action, resting: Int, fail: (String) -> RecordingError
     ) throws(RecordingError) -> GestureScript.Action {
-        guard case .click(let fingers, let spacing, let travel, let at, let duration, let button) = action,
+        guard case .click(_, let spacing, let travel, let at, let duration, let button) = action,
             button != .left
         else { return action }
         func click(_ fingers: Int, at: GestureScript.Position) -> GestureScript.Action {

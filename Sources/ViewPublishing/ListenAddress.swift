@@ -31,6 +31,7 @@ public enum ListenAddress {
         guard inet_pton(AF_INET6, address, &v6) == 1 else { return "http://\(address):\(port)/" }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let written = inet_ntop(AF_INET6, &v6, &text, socklen_t(text.count)) != nil
-        return "http://[\(written ? String(cString: text) : address)]:\(port)/"
+        let canonical = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return "http://[\(written ? canonical : address)]:\(port)/"
     }
 }
