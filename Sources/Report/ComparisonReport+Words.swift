@@ -11,29 +11,37 @@ extension ComparisonReport {
     /// them, and when and where, its times since `timeBase`; and a line per menu or drag that
     /// started in both modes from different inputs.
     public func differencesInWords(timeBase: TimeBase) -> [String] {
-        rows.compactMap { row in
-            let modes = row.unmatched.modes
-            guard let mode = modes.first else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
-            let (c, i) = (row.compat.transitions.activationTimes.count, row.indirect.transitions.activationTimes.count)
-            let verb = row.compat.began + row.indirect.began == 0 ? "was recognized" : "began"
-            let named = [(c, "compat mode (key NO)"), (i, "indirect mode (key YES)")]
-            guard modes.count == 1 else {
-                // Each mode activated where the other did not: the causes of each, in turn.
-                let causes = modes.compactMap { mode in
-                    Self.cause(of: row, in: mode, timeBase).map {
-                        (mode == .compatibility ? "compat" : "indirect") + "'s: " + $0
-                    }
+        rows.compactMap { Self.difference(of: $0, timeBase) }
+    }
+
+    /// The line of ``differencesInWords(timeBase:)`` for the recognizer at `path`; nil where its
+    /// modes do not differ.
+    public func differenceInWords(of path: RecognizerPath, timeBase: TimeBase) -> String? {
+        rows.first { $0.path == path }.flatMap { Self.difference(of: $0, timeBase) }
+    }
+
+    private static func difference(of row: ComparisonRow, _ timeBase: TimeBase) -> String? {
+        let modes = row.unmatched.modes
+        guard let mode = modes.first else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
+        let (c, i) = (row.compat.transitions.activationTimes.count, row.indirect.transitions.activationTimes.count)
+        let verb = row.compat.began + row.indirect.began == 0 ? "was recognized" : "began"
+        let named = [(c, "compat mode (key NO)"), (i, "indirect mode (key YES)")]
+        guard modes.count == 1 else {
+            // Each mode activated where the other did not: the causes of each, in turn.
+            let causes = modes.compactMap { mode in
+                Self.cause(of: row, in: mode, timeBase).map {
+                    (mode == .compatibility ? "compat" : "indirect") + "'s: " + $0
                 }
-                let (uc, ui) = (row.unmatched.compat.count, row.unmatched.indirect.count)
-                return "\(row.recognizer) \(verb) \(Self.times(c)) in \(named[0].1) and \(Self.times(i)) in "
-                    + "\(named[1].1); \(Self.times(uc)) in compat mode and \(Self.times(ui)) in indirect mode not "
-                    + "within a second of the other's" + (causes.isEmpty ? "" : "; ") + causes.joined(separator: "; ")
             }
-            let (more, fewer) = mode == .compatibility ? (named[0], named[1]) : (named[1], named[0])
-            let line =
-                "\(row.recognizer) \(verb) \(Self.times(more.0)) in \(more.1) and \(Self.times(fewer.0)) in \(fewer.1)"
-            return Self.cause(of: row, in: mode, timeBase).map { line + ": " + $0 } ?? line
+            let (uc, ui) = (row.unmatched.compat.count, row.unmatched.indirect.count)
+            return "\(row.recognizer) \(verb) \(Self.times(c)) in \(named[0].1) and \(Self.times(i)) in "
+                + "\(named[1].1); \(Self.times(uc)) in compat mode and \(Self.times(ui)) in indirect mode not "
+                + "within a second of the other's" + (causes.isEmpty ? "" : "; ") + causes.joined(separator: "; ")
         }
+        let (more, fewer) = mode == .compatibility ? (named[0], named[1]) : (named[1], named[0])
+        let line =
+            "\(row.recognizer) \(verb) \(Self.times(more.0)) in \(more.1) and \(Self.times(fewer.0)) in \(fewer.1)"
+        return Self.cause(of: row, in: mode, timeBase).map { line + ": " + $0 } ?? line
     }
 
     /// Why a row's unmatched activations in `mode` happened, when what the recognizer followed at

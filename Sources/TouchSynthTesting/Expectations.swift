@@ -53,12 +53,23 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// `it activated once; `, for an expectation that counts activations, which a list of
-    /// states leaves the reader to count; empty for the others.
-    func counted(_ record: GestureRecord) -> String {
-        guard case .activations = self else { return "" }
-        let count = record.activationTimes.count
-        return "it activated " + (count == 0 ? "never" : count == 1 ? "once" : "\(count) times") + "; "
+    /// What the failure says before the recognizer's states: for an expectation that counts
+    /// activations, `it activated once; `, which a list of states leaves the reader to count; for
+    /// `recognized` where the recognizer ended, or `ended` where it was recognized, which it is:
+    /// UIKit gives the two one value, and a record tells a continuous recognizer's end from a
+    /// discrete one's recognition. Empty for the others.
+    func aside(_ record: GestureRecord) -> String {
+        switch self {
+        case .activations:
+            let count = record.activationTimes.count
+            return "it activated " + (count == 0 ? "never" : count == 1 ? "once" : "\(count) times") + "; "
+        case .entered(.recognized) where record.count(of: .ended) > 0:
+            return "it is continuous, so it ended (UIKit's .recognized is .ended): expect .ended; "
+        case .entered(.ended) where record.count(of: .recognized) > 0:
+            return "it is discrete, so it was recognized (UIKit's .ended is .recognized): expect .recognized; "
+        default:
+            return ""
+        }
     }
 
     func holds(for record: GestureRecord) -> Bool {
@@ -113,7 +124,7 @@ extension ModeReplay {
             guard expectation.holds(for: record) else {
                 fail(
                     "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); "
-                        + expectation.counted(record) + summary(of: record, named: recognizer, in: mode),
+                        + expectation.aside(record) + summary(of: record, named: recognizer, in: mode),
                     at: site)
                 return false
             }
@@ -237,7 +248,10 @@ extension ModeReplay {
         fail(
             "\(name): accidental activations in \(which) mode: \(Self.list(Set(actual.map(\.description)))), "
                 + "expected \(Self.list(Set(expected.map(\.description))))"
-                + activity(of: expected.subtracting(actual)),
+                + activity(of: expected.subtracting(actual))
+                + actual.subtracting(expected).sorted { $0.description < $1.description }.compactMap {
+                    comparison.differenceInWords(of: $0, timeBase: timeBase).map { "; " + $0 }
+                }.joined(),
             at: site)
         return false
     }
