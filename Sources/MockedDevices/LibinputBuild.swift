@@ -63,7 +63,7 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
             ? area : "'" + area.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         return "in a checkout of TouchSynth, `TOUCHSYNTH_LIBINPUT_BUILDS=\(quoted) tools/build-libinput \(version)` "
             + "builds it there from Debian's source package (`tools/build-libinput --list` names the versions "
-            + "Debian offers)"
+            + "Debian offers); or set TOUCHSYNTH_LIBINPUT_BUILDS to a checkout's .build/libinput that has it"
     }
 
     /// The build area of the checkout of TouchSynth the running executable was built in, where

@@ -33,6 +33,10 @@ final class LibinputBuildTests: XCTestCase {
                 LibinputBuild.builder(of: "1.28.1", into: "/src/app/.build/libinput", checkoutArea: other).hasPrefix(
                     "in a checkout of TouchSynth, `TOUCHSYNTH_LIBINPUT_BUILDS=/src/app/.build/libinput "
                         + "tools/build-libinput 1.28.1` builds it there"))
+            XCTAssertTrue(
+                LibinputBuild.builder(of: "1.28.1", into: "/src/app/.build/libinput", checkoutArea: other).hasSuffix(
+                    "; or set TOUCHSYNTH_LIBINPUT_BUILDS to a checkout's .build/libinput that has it"),
+                "the builds a checkout already has serve an app's tests too")
         }
         // Where a shell would split the path, it is quoted; a relative one is made absolute.
         XCTAssertTrue(
