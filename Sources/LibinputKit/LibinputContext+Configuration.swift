@@ -89,10 +89,12 @@ extension LibinputContext {
             }
         }
         // Touchpads only, as a desktop's touchpad panel sets it: the devices that tap. A pointing
-        // device that came without one before it would otherwise pass the setting over unsaid.
+        // device added without one would otherwise pass the setting over unsaid.
         let isTouchpad = libinput_device_config_tap_get_finger_count(device) > 0
-        if let mode = c.sendEvents, !isTouchpad, !configuredTouchpad {
-            missing.append("the send-events mode \(mode.rawValue) (a touchpad's, and no touchpad came before it)")
+        if c.sendEvents != nil, !isTouchpad, !configuredTouchpad,
+            libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0
+        {
+            sendEventsPassedOver.append(Self.warningName(device))
         }
         configuredTouchpad = configuredTouchpad || isTouchpad
         if let mode = c.sendEvents, isTouchpad {
@@ -132,12 +134,27 @@ extension LibinputContext {
             missing.append("three-finger drag (libinput 1.28 and later, on touchpads)")
         }
         guard !missing.isEmpty, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 else { return }
-        let name =
-            "\(String(cString: libinput_device_get_sysname(device))) "
-            + "(\(String(cString: libinput_device_get_name(device))))"
         logOwnLine(
-            name, "touchsynth: does not offer \(missing.joined(separator: ", ")): libinput's default kept",
-            priority: .error)
+            Self.warningName(device),
+            "touchsynth: does not offer \(missing.joined(separator: ", ")): libinput's default kept", priority: .error)
+    }
+
+    /// `event11 (Ultrathin Touch Mouse)`: a device as a warning of its settings names it.
+    private static func warningName(_ device: OpaquePointer) -> String {
+        "\(String(cString: libinput_device_get_sysname(device))) (\(String(cString: libinput_device_get_name(device))))"
+    }
+
+    /// Warns of the pointing devices a dispatch added with a send-events mode and no touchpad to
+    /// take it, unless one it added too took it: the order libinput adds devices in is not theirs.
+    func warnOfSendEventsPassedOver() {
+        defer { sendEventsPassedOver.removeAll() }
+        guard !configuredTouchpad, let mode = configuration.sendEvents else { return }
+        for name in sendEventsPassedOver {
+            logOwnLine(
+                name,
+                "touchsynth: does not offer the send-events mode \(mode.rawValue) (a touchpad's, and no touchpad was "
+                    + "added with it): libinput's default kept", priority: .error)
+        }
     }
 
     /// Logs, among libinput's lines, that libinput takes a touchpad for external, as its send-events

@@ -17,6 +17,10 @@ public final class LibinputContext {
     var pendingLog: [LibinputLogMessage] = []
     /// Whether a touchpad (a device that taps) was configured: the one the send-events mode is for.
     var configuredTouchpad = false
+    /// Pointing devices, named as a warning names them, configured with a send-events mode and no
+    /// touchpad yet to take it: said at the end of the dispatch that added them, unless a touchpad
+    /// added with them took it (``configure(_:)``).
+    var sendEventsPassedOver: [String] = []
     private var knownDevices: [String: DeviceInfo] = [:]
 
     /// How every device added from now on is configured.
@@ -227,6 +231,7 @@ public final class LibinputContext {
             if let event = convert(raw) { events.append(event) }
             libinput_event_destroy(raw)
         }
+        warnOfSendEventsPassedOver()
         return events
     }
 

@@ -129,16 +129,19 @@ final class DeviceConfigurationReplayTests: XCTestCase {
             tapping.stderr.contains("does not offer tapping, the clickfinger click method: libinput's default kept\n"),
             tapping.stderr)
         // The send-events mode is set on touchpads: a mouse replayed alone says it has none, one
-        // replayed beside a touchpad, the mode's point, says nothing.
+        // replayed beside a touchpad, the mode's point, says nothing, whichever is added first.
         let alone = runCommand(["replay", mouse, "--set-sendevents", "disabled"])
         XCTAssertEqual(alone.status, 0, alone.stderr)
         XCTAssertTrue(
             alone.stderr.contains(
-                "does not offer the send-events mode disabled (a touchpad's, and no touchpad came before it): "
+                "does not offer the send-events mode disabled (a touchpad's, and no touchpad was added with it): "
                     + "libinput's default kept\n"), alone.stderr)
-        let beside = runCommand(["replay", pinch, "--with", mouse, "--set-sendevents", "disabled-on-external-mouse"])
-        XCTAssertEqual(beside.status, 0, beside.stderr)
-        XCTAssertFalse(beside.stderr.contains("send-events"), "the touchpad took the mode: \(beside.stderr)")
+        for (first, second) in [(pinch, mouse), (mouse, pinch)] {
+            let beside = runCommand(
+                ["replay", first, "--with", second, "--set-sendevents", "disabled-on-external-mouse"])
+            XCTAssertEqual(beside.status, 0, beside.stderr)
+            XCTAssertFalse(beside.stderr.contains("send-events"), "the touchpad took the mode: \(beside.stderr)")
+        }
         let verbose = runCommand(["replay", pinch, "--verbose"])
         let lines = verbose.stderr.split(separator: "\n")
         XCTAssertGreaterThan(lines.count, 5, verbose.stderr)
