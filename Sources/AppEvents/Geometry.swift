@@ -102,10 +102,13 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The point of the rectangle nearest `point`: `point` itself when it lies in it, else
-    /// clamped to its edges, the far ones excluded as ``contains(_:)`` excludes them.
+    /// clamped to its edges, the far ones excluded as ``contains(_:)`` excludes them; of one with
+    /// no width (or height), its left (or top) edge, which is all there is of it.
     public func nearest(to point: Point) -> Point {
-        Point(
-            x: min(max(point.x, x), (x + width).nextDown), y: min(max(point.y, y), (y + height).nextDown))
+        func clamp(_ v: Double, _ low: Double, _ length: Double) -> Double {
+            max(min(v, (low + length).nextDown), low)
+        }
+        return Point(x: clamp(point.x, x, width), y: clamp(point.y, y, height))
     }
 
     /// Whether `other` lies wholly within this rectangle.

@@ -7,7 +7,8 @@ extension GestureAnalysis {
     /// on), `measure` (the fingers' motion when the scroll began) tells which of the motion rules
     /// began it.
     static func support(
-        _ analysis: SequenceAnalysis, at time: UInt64, fingers: Int, measure: GestureMeasure? = nil
+        _ analysis: SequenceAnalysis, at time: UInt64, fingers: Int,
+        measure: @autoclosure () -> GestureMeasure? = nil
     ) -> Finding? {
         let device = analysis.recording.device
         let semiMT = device.has(property: Evdev.INPUT_PROP_SEMI_MT)
@@ -15,7 +16,7 @@ extension GestureAnalysis {
         guard !analysis.rules.hasGestures(device) else { return nil }
         let waits = analysis.rules.scrollWaits(tapping: analysis.tapToClick)
         let n = SequenceAnalysis.number, rules = analysis.rules
-        let trigger = waits ? measure.flatMap { scrollTrigger($0, rules: rules) } : nil
+        let trigger = waits ? measure().flatMap { scrollTrigger($0, rules: rules) } : nil
         let scroll =
             waits
             ? "two fingers scroll only once they move (with tapping on): \(n(rules.stillMovement)) mm after "

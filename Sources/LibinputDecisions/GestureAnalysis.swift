@@ -79,12 +79,8 @@ struct GestureAnalysis {
                 let fingers = Self.fingers(at: decision, in: analysis)
                 // The closing line tells the timer's weighing as drag against swipe, not against a pinch.
                 if decision.event == "GESTURE_EVENT_3FG_DRAG_OR_SWIPE_TIMEOUT", let start = detected,
-                    let frame = Self.frame(of: decision, in: analysis),
-                    let initial = Self.frame(of: start, in: analysis),
-                    let weighed = GestureMeasure(
-                        analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
-                        fingers: fingers
-                    ).threeFingerDragOrSwipe(swiped: kind == .swipe)
+                    let weighed = Self.measure(decision, since: start, in: analysis)?.threeFingerDragOrSwipe(
+                        swiped: kind == .swipe)
                 {
                     findings.append(weighed)
                 }

@@ -47,7 +47,8 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
 
     /// The command that builds `version` into `area`, in words: TouchSynth's
     /// `tools/build-libinput`, told where the builds go unless they go to the build area of the
-    /// checkout it is in, `checkoutArea` (an app's package has its own build area, and no script).
+    /// checkout it is in, `checkoutArea` (an app's package has its own build area, and no script);
+    /// there, also that a checkout's builds serve, named by `TOUCHSYNTH_LIBINPUT_BUILDS`.
     static func builder(
         of version: String, into area: String = buildArea, checkoutArea: String? = checkoutArea
     )

@@ -125,7 +125,7 @@ public struct DescriptionInference: Sendable {
         if !ranges.isEmpty && given.isEmpty {
             guesses.append(
                 "axis ranges: from 0, or below the least value seen where that is negative, to the largest value seen "
-                    + "plus \(Int(Self.margin * 100)) %, x and y in the "
+                    + "plus \(Int(Self.margin * 100)) % (0 at least), x and y in the "
                     + "proportions of a \(AssumedPadSize.text) pad; "
                     + "no resolution, so libinput takes the pad to be \(AssumedPadSize.text)")
         }

@@ -25,11 +25,11 @@ extension TableStyle {
         return .terminal(width: width, columns: columns, colour: colour)
     }
 
-    /// The columns of stdout's terminal, or `COLUMNS`, or 120 when neither tells; nil for no terminal.
+    /// The columns of stdout's terminal, or `COLUMNS` (over 0), or 120 when neither tells; nil for no terminal.
     static func stdoutWidth() -> Int? {
         guard CommandIO.current.isTerminal(1) else { return nil }
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 120
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 120
     }
 }

@@ -183,7 +183,10 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(height / width, 50.0 / 69.0, accuracy: 0.02, "\(x), \(y)")
         XCTAssertNil(read.device.axisProblem)
         XCTAssertTrue(
-            read.notes[0].contains("from 0, or below the least value seen where that is negative,"), read.notes[0])
+            read.notes[0].contains(
+                "from 0, or below the least value seen where that is negative, to the largest value seen plus 5 % "
+                    + "(0 at least),"
+            ), read.notes[0])
     }
 
     /// Android's `getevent -t` of one finger on a touchscreen with slots: tracking ids, positions

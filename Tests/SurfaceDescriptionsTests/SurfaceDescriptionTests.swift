@@ -227,11 +227,17 @@ final class SurfaceDescriptionTests: XCTestCase {
         for (options, message) in [
             (#""direction":[]"#, "direction must name at least one of right, left, up, down"),
             (#""maximumAngle":91"#, "maximumAngle must be from 0 to 90"),
+            (#""maximumAngle":-1"#, "maximumAngle must be from 0 to 90"),
             (#""minimumDistance":"nan""#, "minimumDistance must be a finite number, not negative"),
             (#""numberOfTouchesRequired":0"#, "numberOfTouchesRequired must be at least 1"),
         ] {
             XCTAssertEqual(
                 error(region(#"{"kind":"swipe","# + options + "}"))?.description, "region a, swipe: " + message)
+        }
+        for height in ["0", "-1", #""inf""#] {
+            XCTAssertEqual(
+                error(region(#"{"kind":"multiSelect","rowHeight":"# + height + "}"))?.description,
+                "region a, multiSelect: rowHeight must be a finite number over 0", height)
         }
         XCTAssertEqual(
             error(region(#"{"kind":"tap","direction":["left"]}"#)),

@@ -189,6 +189,9 @@ final class RecordingInputTests: XCTestCase {
             "touchsynth: warning: \(light): libinput reported nothing of the 55 frames played: `touchsynth explain` of "
                 + "the recording says why\n")
         XCTAssertEqual(runCommand(["replay", pinch]).stderr, "")
+        // From the pinch's last instant, one frame is left: counted in the singular.
+        let last = runCommand(["replay", "--start", "0.832", pinch])
+        XCTAssertTrue(last.stderr.contains("libinput reported nothing of the 1 frame played: "), last.stderr)
     }
 
     func testAFaultAfterTheReplaysEndIsAUsageError() throws {

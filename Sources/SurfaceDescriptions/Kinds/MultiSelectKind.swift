@@ -16,8 +16,11 @@ public struct MultiSelectKind: RecognizerKind {
     public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
         let list = MultipleSelectionInteraction(name: name)
         list.shouldBeginMultipleSelectionInteraction = options.shouldBeginMultipleSelectionInteraction ?? true
-        list.rowHeight = try InvalidOption.nonNegative(options.rowHeight ?? list.rowHeight, "rowHeight")
-        guard list.rowHeight > 0 else { throw InvalidOption("rowHeight", must: "be more than 0") }
+        let rowHeight = options.rowHeight ?? list.rowHeight
+        guard rowHeight > 0, rowHeight.isFinite else {
+            throw InvalidOption("rowHeight", must: "be a finite number over 0")
+        }
+        list.rowHeight = rowHeight
         return list
     }
 }

@@ -47,8 +47,9 @@ public struct SwipeKind: RecognizerKind {
             options.numberOfTouchesRequired ?? swipe.numberOfTouchesRequired, "numberOfTouchesRequired")
         swipe.minimumDistance = try InvalidOption.nonNegative(
             options.minimumDistance ?? swipe.minimumDistance, "minimumDistance")
-        swipe.maximumAngle = try InvalidOption.nonNegative(options.maximumAngle ?? swipe.maximumAngle, "maximumAngle")
-        guard swipe.maximumAngle <= 90 else { throw InvalidOption("maximumAngle", must: "be from 0 to 90") }
+        let angle = options.maximumAngle ?? swipe.maximumAngle
+        guard (0...90).contains(angle) else { throw InvalidOption("maximumAngle", must: "be from 0 to 90") }
+        swipe.maximumAngle = angle + 0
         swipe.maximumDuration = try InvalidOption.nonNegative(
             options.maximumDuration ?? swipe.maximumDuration, "maximumDuration")
         return swipe
