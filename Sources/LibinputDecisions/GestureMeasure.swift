@@ -197,13 +197,19 @@ struct GestureMeasure {
     ) -> Finding {
         let (mover, rester) = first >= second ? (touches[0], touches[1]) : (touches[1], touches[0])
         let (far, near) = (max(first, second), min(first, second))
+        // libinput weighs the touches as thumb and finger by height alone (`tp_gesture_detect_motion_gestures`).
+        let thumb =
+            mover.slot == thumbAndFinger.thumb.slot
+            ? "; libinput takes the lower, touch \(mover.slot), for a thumb, and a thumb moving beside a resting "
+                + "finger makes " + (fingers == 2 ? "two fingers a scroll" : "the fingers a pinch")
+            : ""
         return Finding(
             rule: .gestureMovement, time: at, touch: mover.slot, value: far, limit: maxMove, unit: .mm,
             exceeds: true, agreesWithLog: agrees,
             text:
                 "touch \(mover.slot) moved \(SequenceAnalysis.mm(far)) mm, past the \(SequenceAnalysis.mm(maxMove)) mm "
                 + "that decides alone, while touch \(rester.slot) rested (\(SequenceAnalysis.mm(near)) mm, under "
-                + "\(SequenceAnalysis.mm(minMove)) mm)",
+                + "\(SequenceAnalysis.mm(minMove)) mm)" + thumb,
             source: rules.source(.gestureMovement))
     }
 

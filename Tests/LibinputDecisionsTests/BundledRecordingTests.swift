@@ -92,6 +92,22 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// One touch past `max_move` beside one at rest: libinput weighs them as thumb and finger by
+    /// height, and a moving thumb (the lower, here by 0.1 mm) beside a resting finger scrolls.
+    func testOneTouchDecidingAloneIsToldAsTheThumbLibinputTakesItFor() throws {
+        let name = "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
+        let explanation = try Replay.explain(recording, named: name, options: ReplayOptions()).explanation
+        let alone = try XCTUnwrap(
+            explanation.sequences.flatMap(\.findings).first {
+                $0.rule == .gestureMovement && $0.text.contains("decides alone")
+            })
+        XCTAssertTrue(
+            alone.text.hasSuffix(
+                "; libinput takes the lower, touch 0, for a thumb, and a thumb moving beside a resting finger makes "
+                    + "two fingers a scroll"), alone.text)
+    }
+
     /// Which of the motion rules began a semi-MT pad's scroll, with tapping on, is the one cited:
     /// a slow scroll waits past the 150 ms (3 mm/s: 1 mm by 333 ms), a quicker one begins when each
     /// finger passed 1.5 mm, and one of 5 mm a frame at once, one finger past 4 mm.
