@@ -18,7 +18,7 @@ public enum ExplanationText {
 
     public static func lines(_ explanation: Explanation, recording: String) -> [String] {
         var lines = [
-            "== \(RecordingError.escaped(recording)): libinput \(explanation.libinputVersion), \(explanation.device)"
+            FileHeader.line(recording) + ": libinput \(explanation.libinputVersion), \(explanation.device)"
         ]
         lines += thresholds(explanation.thresholds).map { "   " + $0 }
         if explanation.throughMtdev {

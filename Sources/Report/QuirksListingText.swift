@@ -1,12 +1,11 @@
 import Quirks
-import Recordings
 
 /// `touchsynth quirks` output: the DMI matched against, the sections that matched, and each
 /// quirk with the section that set it; or its JSON line (`quirksListing`, docs/json.md).
 public enum QuirksListingText {
     public static func lines(_ listing: QuirksListing, recording: String) -> [String] {
         var lines = [
-            "== \(RecordingError.escaped(recording)): libinput \(listing.libinputVersion), matched as \(listing.dmi)"
+            FileHeader.line(recording) + ": libinput \(listing.libinputVersion), matched as \(listing.dmi)"
         ]
         if listing.sections.isEmpty { lines.append("no quirks section matches this device") }
         for section in listing.sections { lines.append("matches [\(section.name)] (\(section.file))") }

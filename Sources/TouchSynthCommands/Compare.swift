@@ -134,7 +134,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
                 if json {
                     try emit(JSONLines.line(ComparisonReport.Line(recording: name, report: run.comparison)))
                 } else {
-                    try emit("== \(RecordingError.escaped(name))")
+                    try emit(FileHeader.line(name))
                     try emit(
                         run.comparison.renderTable(
                             for: run.events, screen: BuiltInScreen.name(of: surface),

@@ -37,7 +37,7 @@ extension Compare {
             if json {
                 try emit(JSONLines.line(VersionComparison.Line(recording: path, comparison: versions)))
             } else {
-                try emit("== \(RecordingError.escaped(path))")
+                try emit(FileHeader.line(path))
                 try emit(versions.renderTable())
             }
         }
