@@ -101,6 +101,10 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
     }
 
+    /// The largest coordinates the rectangle holds, its far edges excluded (``nearest(to:)`` of a
+    /// point past its bottom-right corner): where the pointer stops at a screen's right and bottom.
+    public var lastPoint: Point { nearest(to: Point(x: .infinity, y: .infinity)) }
+
     /// The point of the rectangle nearest `point`: `point` itself when it lies in it, else
     /// clamped to its edges, the far ones excluded as ``contains(_:)`` excludes them; of one with
     /// no width (or height), its left (or top) edge, which is all there is of it.

@@ -68,13 +68,13 @@ struct SimulatedTouchPair {
     /// right and bottom edges as the pointer's does; none on an axis the pair is wider than the
     /// screen along.
     private static func shift(keeping points: (Point, Point), on screen: Size) -> Point {
-        func axis(_ a: Double, _ b: Double, _ length: Double) -> Double {
-            let (low, high, last) = (min(a, b), max(a, b), length.nextDown)
+        func axis(_ a: Double, _ b: Double, _ last: Double) -> Double {
+            let (low, high) = (min(a, b), max(a, b))
             guard high - low <= last else { return 0 }
             return low < 0 ? -low : high > last ? last - high : 0
         }
-        return Point(
-            x: axis(points.0.x, points.1.x, screen.width), y: axis(points.0.y, points.1.y, screen.height))
+        let last = Rect(size: screen).lastPoint
+        return Point(x: axis(points.0.x, points.1.x, last.x), y: axis(points.0.y, points.1.y, last.y))
     }
 
     /// Both touches, phase `.began`.

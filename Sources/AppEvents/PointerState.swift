@@ -40,7 +40,7 @@ public struct PointerState: Sendable {
     ///     at its centre.
     public init(screenSize: Size = .defaultScreen, lockPolicy: PointerLockPolicy = .system, start: Point? = nil) {
         self.screenSize = screenSize
-        lastPoint = Point(x: screenSize.width.nextDown, y: screenSize.height.nextDown)
+        lastPoint = Rect(size: screenSize).lastPoint
         location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         lock = PointerLock(policy: lockPolicy)
         if let start, start.x.isFinite, start.y.isFinite { place(at: start) }

@@ -11,6 +11,7 @@ final class RectTests: XCTestCase {
         let farCorner = rect.nearest(to: Point(x: 500, y: 500))
         XCTAssertEqual(farCorner, Point(x: 110.0.nextDown, y: 70.0.nextDown))
         XCTAssertTrue(rect.contains(farCorner), "the far edges are not the rectangle's: the point stops below them")
+        XCTAssertEqual(rect.lastPoint, farCorner)
         XCTAssertEqual(Rect(size: Size(width: 1440, height: 900)), Rect(x: 0, y: 0, width: 1440, height: 900))
         XCTAssertEqual(
             Rect(x: 5, y: 5, width: 0, height: 10).nearest(to: Point(x: 9, y: 7)), Point(x: 5, y: 7),
