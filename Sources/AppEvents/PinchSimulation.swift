@@ -61,7 +61,8 @@ struct SimulatedTouchPair {
         let more = Self.shift(keeping: unshifted, on: screen)
         shift = Point(x: shift.x + more.x, y: shift.y + more.y)
         let placed = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
-        locations = (Rect(size: screen).nearest(to: placed.0), Rect(size: screen).nearest(to: placed.1))
+        let whole = Rect(size: screen)
+        locations = (whole.nearest(to: placed.0), whole.nearest(to: placed.1))
     }
 
     /// The least move of both points that puts both on `screen`, per axis, which excludes its

@@ -108,11 +108,11 @@ public struct DescriptionInference: Sendable {
                 max(width, Int64(Double(height) * padWidth / padHeight)),
                 max(height, Int64(Double(width) * padHeight / padWidth))
             )
-            for code in xs {
-                device.absinfo[code].map { device.absinfo[code]?.maximum = Int32(clamping: Int64($0.minimum) + w) }
-            }
-            for code in ys {
-                device.absinfo[code].map { device.absinfo[code]?.maximum = Int32(clamping: Int64($0.minimum) + h) }
+            for (codes, extent) in [(xs, w), (ys, h)] {
+                for code in codes {
+                    guard let low = device.absinfo[code]?.minimum else { continue }
+                    device.absinfo[code]?.maximum = Int32(clamping: Int64(low) + extent)
+                }
             }
         }
         for (code, info) in given {

@@ -147,7 +147,7 @@ extension Recording {
                 .usage, file: file,
                 String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(duration) / 1e6))
         }
-        return window(from: start.map(Self.microseconds), to: end.map(Self.microseconds))
+        return cutBeside(from: start, to: end)
     }
 
     /// This device, played beside another recording (`--with`), cut to that one's part from
