@@ -68,7 +68,10 @@ let package = Package(
         .target(name: "LibinputEventText", dependencies: ["LibinputEvents"]),
         // Clean SIGINT/SIGTERM shutdown for the poll loops of libinput and of `record`.
         .target(name: "ProcessSignals"),
-        .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
+        // CLOCK_MONOTONIC, the clock of evdev's and libinput's times, read and slept on in one place.
+        .target(name: "MonotonicClock"),
+        .target(
+            name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals", "MonotonicClock"]),
         // The evdev model and the recording formats: values and parsers, files read but no process started.
         .target(
             name: "Recordings",
@@ -78,7 +81,7 @@ let package = Package(
         // libinput's device quirks: the files it reads and what they give a device.
         .target(name: "Quirks", dependencies: ["Recordings", "LibinputEvents"]),
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
-        .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
+        .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals", "MonotonicClock"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
         .target(
             name: "GestureSynthesis",
@@ -107,6 +110,7 @@ let package = Package(
             dependencies: [
                 "CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "Quirks", "LibinputEvents",
                 "ReplayChannel", "touchsynth-libinput", "Histograms", "ProcessSignals", "OutputFiles", "TextTables",
+                "MonotonicClock",
             ]),
         // A recording replayed through real libinput in one call: the harness's public face.
         .target(
@@ -141,7 +145,7 @@ let package = Package(
             dependencies: [
                 "MockedDevices", "Replays", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewPublishing",
-                "Histograms", "OutputFiles", "TextTables",
+                "Histograms", "OutputFiles", "TextTables", "MonotonicClock",
             ]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(
@@ -157,7 +161,7 @@ let package = Package(
                 "ReportPage", "Report", "Recordings", "LibinputEvents", "GestureSynthesis",
             ]),
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
-        .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
+        .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings", "MonotonicClock"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(
             name: "TouchscreenBridge",
@@ -249,7 +253,9 @@ let package = Package(
         // the view's model as they come.
         .target(
             name: "LiveView",
-            dependencies: ["LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents"]),
+            dependencies: [
+                "LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents", "MonotonicClock",
+            ]),
         // The commands of the CLI, one file each: they parse options, call the libraries and print.
         // Both executables below run them.
         .target(

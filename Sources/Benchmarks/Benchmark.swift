@@ -8,6 +8,7 @@ import Replays
 import ModeComparison
 import OutputFiles
 import Recordings
+import MonotonicClock
 
 /// The speed and memory figures the project reports (`touchsynth bench`, docs/performance.md),
 /// measured on recordings and on a synthetic stream.
@@ -161,10 +162,9 @@ public struct Benchmark: Sendable {
         return try Replay.stream(.recording(recording), options: options) { output in
             guard case .event(let event, let availableAt) = output else { return }
             for i in translators.indices { _ = translators[i].translate(event) }
-            let now = LatencyLog.now()
+            let now = MonotonicClock.now()
             pool.add(
-                nanosFromAvailability: Int64(now) - Int64(availableAt),
-                microsFromTimestamp: Int64(now / 1000) - Int64(event.time))
+                nanosFromAvailability: now - Int64(availableAt), microsFromTimestamp: now / 1000 - Int64(event.time))
         }
     }
 

@@ -1,6 +1,7 @@
 import Histograms
 import Foundation
 import LibinputEvents
+import MonotonicClock
 import MockedDevices
 import OutputFiles
 
@@ -90,17 +91,10 @@ public final class LatencyLog {
 
     deinit { fclose(file) }
 
-    /// CLOCK_MONOTONIC in ns, the clock of availability.
-    public static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    }
-
     /// Records `event` as having its app events now; nothing when `availableAt` is unknown.
     public func record(_ event: LibinputEvent, availableAt: UInt64?) {
         guard let availableAt else { return }
-        record(event, availableAt: availableAt, emittedAt: Self.now())
+        record(event, availableAt: availableAt, emittedAt: UInt64(MonotonicClock.now()))
     }
 
     public func record(_ event: LibinputEvent, availableAt available: UInt64, emittedAt emitted: UInt64) {

@@ -1,6 +1,7 @@
 import Foundation
 import ProcessSignals
 import Recordings
+import MonotonicClock
 
 /// Records an evdev node as libinput record YAML, streamed: the header first, then each frame as
 /// it completes, so the file is valid YAML whenever the recording stops.
@@ -60,11 +61,7 @@ public struct EvdevRecorder {
         defer { stop.end() }
         // CLOCK_MONOTONIC, which the kernel stamps events with: under `touchsynth mock` it is the
         // replay's virtual clock, so that --duration and the length said follow the recording.
-        func now() -> Double {
-            var t = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &t)
-            return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-        }
+        func now() -> Double { Double(MonotonicClock.now()) / 1e9 }
         let started = now()
         var state = Progress()
         var pending: [EvdevEvent] = []

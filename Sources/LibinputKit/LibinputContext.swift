@@ -4,6 +4,7 @@ import ProcessSignals
 
 #if canImport(Glibc)
 import Glibc
+import MonotonicClock
 #endif
 
 /// A libinput context: the udev backend on a seat, or explicit device paths.
@@ -225,7 +226,7 @@ public final class LibinputContext {
     /// Reads what the kernel delivered, runs libinput's timers, and returns the resulting events.
     public func dispatch() -> [LibinputEvent] {
         routingLibevdevLog { _ = libinput_dispatch(li) }
-        lastDispatchNanos = Self.nowNanos()
+        lastDispatchNanos = UInt64(MonotonicClock.now())
         var events: [LibinputEvent] = []
         while let raw = libinput_get_event(li) {
             if let event = convert(raw) { events.append(event) }
@@ -284,10 +285,10 @@ public final class LibinputContext {
                 info.naturalScrolling = libinput_device_config_scroll_get_natural_scroll_enabled(device) != 0
                 knownDevices[sysname]?.naturalScrolling = info.naturalScrolling
             }
-            return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceAdded(info))
+            return LibinputEvent(time: MonotonicClock.microseconds(), device: sysname, kind: .deviceAdded(info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             knownDevices[sysname] = nil
-            return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceRemoved)
+            return LibinputEvent(time: MonotonicClock.microseconds(), device: sysname, kind: .deviceRemoved)
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
             LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
@@ -428,15 +429,5 @@ public final class LibinputContext {
             capabilities: CapabilitySet(
                 capabilities.filter { libinput_device_has_capability(device, $0.0) != 0 }.map(\.1)),
             sizeMM: hasSize ? (width, height) : nil)
-    }
-
-    /// CLOCK_MONOTONIC in µs, for events libinput does not stamp (device added/removed).
-    static func nowMicros() -> UInt64 { nowNanos() / 1000 }
-
-    /// CLOCK_MONOTONIC in ns: the clock libinput stamps its events with.
-    public static func nowNanos() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 }

@@ -4,6 +4,7 @@ import LibinputEvents
 import LibinputKit
 import Recordings
 import ViewTimeline
+import MonotonicClock
 
 /// The live view's input: libinput's events from a context, and, for each touchpad libinput adds,
 /// the pad's own evdev frames read from its node beside libinput (as `libinput debug-gui` does),
@@ -83,7 +84,7 @@ public final class LiveSession: @unchecked Sendable {
     private func step(at eventTime: UInt64? = nil, _ body: (ViewModel) -> ViewFrame) {
         lock.withLock {
             if let eventTime {
-                lastEvent = (eventTime, Self.monotonicMicros())
+                lastEvent = (eventTime, MonotonicClock.microseconds())
                 if ticker == nil { startTicking() }
             }
             publish(body(model))
@@ -112,16 +113,11 @@ public final class LiveSession: @unchecked Sendable {
         lock.withLock {
             guard !stopping else { return false }
             guard let last = lastEvent else { return true }
-            let elapsed = Self.monotonicMicros() - min(last.at, Self.monotonicMicros())
+            let now = MonotonicClock.microseconds()
+            let elapsed = now - min(last.at, now)
             if let frame = model.decide(at: last.time + elapsed) { publish(frame) }
             return true
         }
-    }
-
-    private static func monotonicMicros() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
     }
 
     /// Opens the pad's node for its frames; the first pad sets the scene's pad.

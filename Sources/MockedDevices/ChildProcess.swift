@@ -1,5 +1,6 @@
 import Foundation
 import ProcessSignals
+import MonotonicClock
 
 #if canImport(Glibc)
 import Glibc
@@ -107,16 +108,16 @@ enum ChildProcess {
         if let exit = exited(pid) { return exit }
         // Read before the SIGINT: what the program starts once asked is its own to finish.
         let startedWhenAsked = reachingStarted ? ProcessTree.descendants(of: pid) : []
-        let start = Clock.now()
+        let start = MonotonicClock.now()
         let grace: Int64 = once ? 10_000_000_000 : 2_000_000_000
         var nextSignal = start
         var startedSignalled = false
-        while Clock.now() < start + grace {
-            if Clock.now() >= nextSignal {
+        while MonotonicClock.now() < start + grace {
+            if MonotonicClock.now() >= nextSignal {
                 kill(pid, SIGINT)
                 nextSignal = once ? .max : nextSignal + 100_000_000
             }
-            if !startedSignalled && Clock.now() >= start + 50_000_000 {
+            if !startedSignalled && MonotonicClock.now() >= start + 50_000_000 {
                 startedSignalled = true
                 for started in startedWhenAsked { kill(started, SIGINT) }
             }

@@ -2,6 +2,7 @@ import Foundation
 import Histograms
 import LibinputEvents
 import Recordings
+import MonotonicClock
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ extension MockedDevice {
         faults: inout ArraySlice<(node: Node, fault: ReplayFault)>, channel: ChannelReceiver?
     ) throws(HarnessError) -> Delivery {
         // On a whole microsecond, as the frames' timestamps are: ``ReplayReport/recordingStart`` is exact.
-        let origin = (Clock.now() + timing.leadIn.nanoseconds) / 1000 * 1000
+        let origin = (MonotonicClock.now() + timing.leadIn.nanoseconds) / 1000 * 1000
         var delivery = Delivery(recordingOrigin: origin)
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
@@ -33,7 +34,7 @@ extension MockedDevice {
             let target: Node
             switch next.step {
             case .frame(let node, let frame):
-                delivery.lateness.add((Clock.now() - write) / 1000)
+                delivery.lateness.add((MonotonicClock.now() - write) / 1000)
                 // Stamped with the instant the frame is due: libinput's timers run from these times, so
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
                 encode(frame, of: node, at: due, into: &buffer, scratch: &passed)
@@ -50,7 +51,7 @@ extension MockedDevice {
             case .removal(let node):
                 try unplug(node)
                 // Only to wake the reader: a buffer too full to take it has woken it already.
-                _ = Self.wakeEvent(at: Clock.now()).withUnsafeBytes {
+                _ = Self.wakeEvent(at: MonotonicClock.now()).withUnsafeBytes {
                     Glibc.write(node.masterFD, $0.baseAddress, $0.count)
                 }
                 continue
@@ -64,9 +65,10 @@ extension MockedDevice {
                 delivery.exit = ended
                 return delivery
             }
-            delivery.memory.sample(pid, now: Clock.now())
+            delivery.memory.sample(pid, now: MonotonicClock.now())
         }
-        delivery.exit = try Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid, draining: channel)
+        delivery.exit = try Self.sleep(
+            until: MonotonicClock.now() + timing.tail.nanoseconds, watching: pid, draining: channel)
         return delivery
     }
 
@@ -80,15 +82,15 @@ extension MockedDevice {
     ) throws(HarnessError) -> ChildProcess.Exit? {
         while true {
             if let exit = ChildProcess.exited(pid) { return exit }
-            let now = Clock.now()
+            let now = MonotonicClock.now()
             if now >= nanos { return nil }
             let left = nanos - now
             if channel == nil || left < 2_000_000 {
                 if channel != nil {
                     _ = try ChannelReceiver.poll(-1, for: 0, milliseconds: 0, draining: channel)
-                    if Clock.now() >= nanos { return nil }
+                    if MonotonicClock.now() >= nanos { return nil }
                 }
-                Clock.sleep(until: min(nanos, now + 100_000_000))
+                MonotonicClock.sleep(until: min(nanos, now + 100_000_000))
             } else {
                 _ = try ChannelReceiver.poll(
                     -1, for: 0, milliseconds: Int32(min(left, 100_000_000) / 1_000_000) - 1, draining: channel)

@@ -3,6 +3,7 @@ import Foundation
 import PreloadProtocol
 import Recordings
 import ReplayChannel
+import MonotonicClock
 
 #if canImport(Glibc)
 import Glibc
@@ -76,7 +77,7 @@ extension MockedDevice {
             descriptors.merge(link.descriptors) { $1 }
         }
 
-        let started = Clock.now()
+        let started = MonotonicClock.now()
         let cpuAtStart = CPUTime.ofThisProcess()
         let pid: pid_t
         do {
@@ -105,7 +106,8 @@ extension MockedDevice {
             let cpu = CPUTime.ofThisProcess()
             return ReplayReport(
                 exitStatus: delivery.exit?.status ?? 0, framesDelivered: delivery.frames, lateness: delivery.lateness,
-                wallSeconds: Double(Clock.now() - started) / 1e9, startupSeconds: Double(ready - started) / 1e9,
+                wallSeconds: Double(MonotonicClock.now() - started) / 1e9,
+                startupSeconds: Double(ready - started) / 1e9,
                 programPeakKiB: delivery.memory.peak, interruption: forwarding.received, clock: timing.clock,
                 harnessCPUSeconds: cpu.total - cpuAtStart.total,
                 harnessSystemCPUSeconds: cpu.system - cpuAtStart.system,
@@ -122,7 +124,7 @@ extension MockedDevice {
             exit = early
             // Stopped on the user's word before it was ready: a run interrupted before its first
             // frame, not a program that failed.
-            if forwarding.received != nil { return report(Delivery(exit: early), ready: Clock.now()) }
+            if forwarding.received != nil { return report(Delivery(exit: early), ready: MonotonicClock.now()) }
             try channel?.finish()
             if let failure = channel?.failure {
                 let kind: HarnessError.Kind =
@@ -147,14 +149,14 @@ extension MockedDevice {
             if channel == nil && early.status == 0 {
                 var delivery = Delivery(exit: early)
                 delivery.endedBeforeReady = true
-                return report(delivery, ready: Clock.now())
+                return report(delivery, ready: MonotonicClock.now())
             }
             throw HarnessError(
                 .programFailed,
                 "\(command.joined(separator: " ")) exited (status \(early.status)) before it was ready for \(devnode)",
                 programStatus: early.status)
         }
-        let ready = Clock.now()
+        let ready = MonotonicClock.now()
         for node in nodes { node.next = try readFrame(of: node) }
         var delivery =
             if let link {
@@ -165,7 +167,7 @@ extension MockedDevice {
                 try deliverInRealTime(pid: pid, timing: timing, faults: &faults, channel: channel)
             }
         if delivery.exit == nil {
-            delivery.memory.sample(pid, now: Clock.now(), force: true)
+            delivery.memory.sample(pid, now: MonotonicClock.now(), force: true)
             delivery.exit = ChildProcess.stop(pid, once: link != nil, reachingStarted: channel == nil)
         } else if let signal = delivery.exit?.signal, forwarding.received == nil {
             exit = delivery.exit
@@ -221,14 +223,14 @@ extension MockedDevice {
     private func waitForReady(
         pid: pid_t, notifyRead: Int32, timeout: Duration, channel: ChannelReceiver?
     ) throws(HarnessError) -> ChildProcess.Exit? {
-        let deadline = Clock.now() + timeout.nanoseconds
+        let deadline = MonotonicClock.now() + timeout.nanoseconds
         while true {
             if try ChannelReceiver.poll(notifyRead, for: Int16(POLLIN), milliseconds: 20, draining: channel) != 0 {
                 var byte: UInt8 = 0
                 if read(notifyRead, &byte, 1) == 1 { return nil }
             }
             if let exit = ChildProcess.exited(pid) { return exit }
-            if Clock.now() > deadline {
+            if MonotonicClock.now() > deadline {
                 throw HarnessError(.unavailable, "the program did not open \(devnode) within \(timeout)")
             }
         }
@@ -250,9 +252,9 @@ extension MockedDevice {
                 guard errno == EAGAIN else {
                     throw HarnessError(.system, "writing to \(devnode): \(String(cString: strerror(errno)))")
                 }
-                let since = blockedSince ?? Clock.now()
+                let since = blockedSince ?? MonotonicClock.now()
                 blockedSince = since
-                if Clock.now() - since > 10_000_000_000 {
+                if MonotonicClock.now() - since > 10_000_000_000 {
                     throw HarnessError(.programFailed, "the program stopped reading \(devnode) (nothing read for 10 s)")
                 }
                 _ = try ChannelReceiver.poll(node.masterFD, for: Int16(POLLOUT), milliseconds: 100, draining: channel)

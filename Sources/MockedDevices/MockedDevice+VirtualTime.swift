@@ -1,6 +1,7 @@
 import Foundation
 import LibinputEvents
 import Recordings
+import MonotonicClock
 
 /// Where the steps of a replay fall on the virtual clock.
 struct VirtualTimeline {
@@ -90,7 +91,7 @@ extension MockedDevice {
                 delivery.exit = ended
                 return delivery
             }
-            delivery.memory.sample(driver.pid, now: Clock.now())
+            delivery.memory.sample(driver.pid, now: MonotonicClock.now())
         }
         delivery.exit = try driver.end(at: last + tail.nanoseconds)
         return delivery

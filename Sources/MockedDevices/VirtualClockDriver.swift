@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicClock
 
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +70,7 @@ struct VirtualClockDriver {
     private mutating func serve(
         until done: (Self) -> Bool, for what: @autoclosure () -> String
     ) throws(HarnessError) -> ChildProcess.Exit? {
-        var deadline = Clock.now() + timeout
+        var deadline = MonotonicClock.now() + timeout
         defer {
             // What is written goes, so that the steps held stay within what is written ahead.
             steps.removeFirst(written)
@@ -83,7 +84,7 @@ struct VirtualClockDriver {
                 }
                 if n > 0 {
                     written += n
-                    deadline = Clock.now() + timeout
+                    deadline = MonotonicClock.now() + timeout
                     continue
                 }
                 guard n < 0, errno == EAGAIN || errno == EINTR else {
@@ -101,15 +102,15 @@ struct VirtualClockDriver {
             if ready < 0 && errno != EINTR { throw HarnessError(.system, "poll: \(String(cString: strerror(errno)))") }
             if fds[1].revents != 0 {
                 try channel?.drain()
-                deadline = Clock.now() + timeout
+                deadline = MonotonicClock.now() + timeout
             }
             if fds[0].revents != 0 {
                 if let exit = try takeReports(until: deadline, for: what()) { return exit }
-                deadline = Clock.now() + timeout
+                deadline = MonotonicClock.now() + timeout
             }
             if ready == 0 {
                 if let exit = ChildProcess.exited(pid) { return exit }
-                if Clock.now() > deadline {
+                if MonotonicClock.now() > deadline {
                     kill(pid, SIGKILL)
                     throw HarnessError(
                         .programFailed,
@@ -148,7 +149,7 @@ struct VirtualClockDriver {
     private func waitForExit(
         until deadline: Int64, for what: @autoclosure () -> String
     ) throws(HarnessError) -> ChildProcess.Exit? {
-        while Clock.now() < deadline {
+        while MonotonicClock.now() < deadline {
             try channel?.drain()
             if let exit = ChildProcess.exited(pid) { return exit }
             usleep(1000)

@@ -3,6 +3,7 @@ import Recordings
 
 #if canImport(Glibc)
 import Glibc
+import MonotonicClock
 #endif
 
 /// Recorded devices played on real uinput devices on the wall clock, as `libinput replay` and
@@ -37,23 +38,11 @@ public struct RecordingPlayback {
     /// Writes each frame to its device among `devices` at its time after now; returns once the
     /// last is written.
     public func play(on devices: [UinputDevice]) throws(UinputError) {
-        let start = Self.monotonicNanoseconds()
+        let start = MonotonicClock.now()
         for (device, frame) in timeline where device < devices.count {
             guard let events = Self.written(frame) else { continue }
-            Self.sleep(until: start + Int64(frame.time) * 1000)
+            MonotonicClock.sleep(until: start + Int64(frame.time) * 1000)
             try devices[device].write(events)
         }
-    }
-
-    static func monotonicNanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-    }
-
-    /// Sleeps until an absolute instant, so that delays never add up over a long recording.
-    static func sleep(until nanoseconds: Int64) {
-        var ts = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
     }
 }

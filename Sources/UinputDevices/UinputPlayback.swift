@@ -1,4 +1,5 @@
 import Recordings
+import MonotonicClock
 
 /// Recorded devices played together on uinput devices made for them: a recording, the devices
 /// played with it and the files' other devices (a `libinput record` of a touchpad and a
@@ -36,9 +37,7 @@ public final class UinputPlayback {
     /// to fire as they would on the recorded machine, and removes them.
     public func play(linger: Duration) throws(UinputError) {
         try RecordingPlayback(devices: played.map(\.recording.frames)).play(on: played.map(\.device))
-        let (seconds, attoseconds) = linger.components
-        RecordingPlayback.sleep(
-            until: RecordingPlayback.monotonicNanoseconds() + seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        MonotonicClock.sleep(until: MonotonicClock.now() + linger.nanoseconds)
         played.forEach { $0.device.destroy() }
     }
 }
