@@ -106,8 +106,7 @@ extension GestureSynthesizer {
 
         /// Where libinput `libinput` (nil: unknown) sees the fingers at `points`:
         /// - on a pad with slots, those its slots hold where they are, and each it counts by a
-        ///   tool key alone where the top-most of those is (`tp_position_fake_touches`), so that it
-        ///   moves when another becomes the top-most;
+        ///   tool key alone where libinput places it (``FakeTouches``);
         /// - on a single-touch or semi-MT pad, and a protocol A one libinput before 1.29 reads as
         ///   one, every finger where the first is: libinput reads ABS_X and ABS_Y (`tp_init_slots`)
         ///   and places the others there; a protocol A pad's ABS_X, written in its own range, counted
@@ -116,7 +115,8 @@ extension GestureSynthesizer {
             guard let first = points.first else { return points }
             switch tracking {
             case .multitouch(let slots):
-                guard slots > 0, points.count > slots, let top = points.prefix(slots).min(by: { $0.y < $1.y })
+                guard slots > 0, points.count > slots,
+                    let top = FakeTouches.anchor(among: Array(points.prefix(slots)), y: \.y)
                 else { return points }
                 return Array(points.prefix(slots)) + Array(repeating: top, count: points.count - slots)
             case .semiMT, .singleTouch:

@@ -17,11 +17,9 @@ public struct TouchSequence: Equatable, Sendable {
     /// The touchpad's slots (1 without ABS_MT_SLOT): libinput's touches from this index on are
     /// the fingers a BTN_TOOL_* key alone tells of.
     public var slots = 1
-    /// The fingers a BTN_TOOL_* key alone tells of, as libinput places them: each at the top-most
-    /// tracked finger, frame by frame, from the frame it comes down to the last it is down in
-    /// (`tp_position_fake_touches`, src/evdev-mt-touchpad.c), then held by the hysteresis like
-    /// any touch. They move as that finger does, and jump where another finger becomes the
-    /// top-most; `slot` is libinput's touch index.
+    /// The fingers a BTN_TOOL_* key alone tells of, as libinput places them (``FakeTouches``), frame
+    /// by frame from the frame each comes down to the last it is down in, then held by the
+    /// hysteresis like any touch; `slot` is libinput's touch index.
     public var untrackedTracks: [FingerTrack] = []
     /// How many fingers libinput counted down at each frame, and how many of them had a
     /// position, from `frames.lowerBound` on: counted once, as everything asks for them.
@@ -168,18 +166,16 @@ public struct TouchSequence: Equatable, Sendable {
         let given = applied.map(\.input)
         var placed: [FingerTrack] = []
         var open: [Int: Int] = [:]
-        // libinput walks the slots for the top-most: the lowest slot wins a tie.
         let bySlot = given.indices.sorted { tracks[$0].slot < tracks[$1].slot }
         var next = [Int](repeating: 0, count: given.count)
         for frame in frames where toolCounts[frame] != nil || !open.isEmpty {
             let untracked = max(0, (toolCounts[frame] ?? 0) - slots)
-            var top: TrackPoint?
-            for index in bySlot {
+            let tracked = bySlot.compactMap { index -> TrackPoint? in
                 let points = given[index].points
                 while next[index] < points.count && points[next[index]].frame < frame { next[index] += 1 }
-                guard next[index] < points.count, points[next[index]].frame == frame else { continue }
-                if top.map({ points[next[index]].y < $0.y }) ?? true { top = points[next[index]] }
+                return next[index] < points.count && points[next[index]].frame == frame ? points[next[index]] : nil
             }
+            let top = FakeTouches.anchor(among: tracked, y: \.y)
             for index in open.keys where index >= untracked || top == nil { open[index] = nil }
             guard let top else { continue }
             for index in 0..<untracked {

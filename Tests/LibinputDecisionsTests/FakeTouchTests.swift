@@ -13,6 +13,14 @@ final class FakeTouchTests: XCTestCase {
             script, on: Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc"))
     }
 
+    /// The top-most tracked touch, and of two at one height the lower slot, as libinput walks them.
+    func testFakeTouchesTakeTheTopMostTouchTheLowerSlotOfATie() {
+        let tracked: [(slot: Int, y: Double)] = [(0, 5), (1, 2), (2, 2)]
+        XCTAssertEqual(FakeTouches.anchor(among: tracked, y: { $0.y })?.slot, 1)
+        XCTAssertEqual(FakeTouches.anchor(among: Array(tracked.prefix(1)), y: { $0.y })?.slot, 0)
+        XCTAssertNil(FakeTouches.anchor(among: [(slot: Int, y: Double)](), y: { $0.y }))
+    }
+
     func testAJitteredSwipeOfThreeOnATwoSlotPadHasNoTouchJump() throws {
         let recording = try synthesized(
             "set jitter=0.3mm; swipe fingers=3 distance=20mm spacing=12mm; swipe fingers=3 direction=up")
