@@ -93,9 +93,9 @@ public struct AppEventTranslator {
         pointerRegions = PointerRegionTracker(interactions: configuration.pointerInteractions)
         pointerTouch = PointerTouchTracker(
             multiClick: .init(
-                interval: UInt64((configuration.multiClickInterval * 1e6).rounded()), slop: configuration.multiClickSlop
+                interval: Microseconds.of(seconds: configuration.multiClickInterval), slop: configuration.multiClickSlop
             ))
-        scroll = ScrollSequencer(wheelTimeout: UInt64((configuration.wheelSequenceTimeout * 1e6).rounded()))
+        scroll = ScrollSequencer(wheelTimeout: Microseconds.of(seconds: configuration.wheelSequenceTimeout))
         checkConfiguration()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 import Quirks
 import Recordings
 import TextTables
@@ -114,12 +115,14 @@ public enum GestureSynthesizer {
             if settings.jitter > 0 {
                 jumps.frame(pad.seenByLibinput(touching.map(\.point), libinput: options.libinput), at: seconds)
             }
-            let events = kernel.frame(touching, button: button, micros: micros(seconds))
-            if !events.isEmpty { frames.append(EvdevFrame(time: micros(seconds), events: events)) }
+            let events = kernel.frame(touching, button: button, micros: Microseconds.of(seconds: seconds))
+            if !events.isEmpty { frames.append(EvdevFrame(time: Microseconds.of(seconds: seconds), events: events)) }
         }
         // A recording longer than a replay reads is refused where it would end.
         func checkLength(to seconds: Double, fail: (String) -> RecordingError) throws(RecordingError) {
-            if micros(seconds) - (frames.first?.time ?? micros(seconds)) > RecordingStream.longestRecording {
+            if Microseconds.of(seconds: seconds) - (frames.first?.time ?? Microseconds.of(seconds: seconds))
+                > RecordingStream.longestRecording
+            {
                 throw fail(overlong)
             }
         }
@@ -143,7 +146,7 @@ public enum GestureSynthesizer {
             // The next gesture lands a frame after the last one lifted, however short the gap.
             if !first { clock += settings.landingGap }
             first = false
-            begun.append((statement, micros(clock)))
+            begun.append((statement, Microseconds.of(seconds: clock)))
             let values = try pad.touchValues(statement.touch, fail: fail)
             var placed = statement
             placed.action = try pad.placingClick(statement.action, resting: resting.count, fail: fail)
@@ -217,8 +220,6 @@ public enum GestureSynthesizer {
         }
         return Synthesis(recording: recording, performed: performed, jumpsWarned: jumpsWarned)
     }
-
-    private static func micros(_ seconds: Double) -> UInt64 { UInt64((seconds * 1e6).rounded()) }
 
     /// One touch sequence: finger positions (mm from the pad's centre) at frame times (seconds
     /// from landing). The last sample has no fingers: the lift.

@@ -142,7 +142,7 @@ extension Recording {
     /// error naming `file`.
     public func cut(from start: Double?, to end: Double?, file: String) throws(RecordingError) -> Recording {
         guard start != nil || end != nil else { return self }
-        if let start, Self.microseconds(start) > duration {
+        if let start, Microseconds.of(seconds: start) > duration {
             throw RecordingError(
                 .usage, file: file,
                 String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(duration) / 1e6))
@@ -154,10 +154,6 @@ extension Recording {
     /// `start` to `end` seconds: a start past this one's end is no error, the part being the other
     /// recording's; the device then has only its state to put down.
     public func cutBeside(from start: Double?, to end: Double?) -> Recording {
-        window(from: start.map(Self.microseconds), to: end.map(Self.microseconds))
+        window(from: start.map { Microseconds.of(seconds: $0) }, to: end.map { Microseconds.of(seconds: $0) })
     }
-
-    /// Seconds a command line gives, in microseconds: `--start`, `--end` and the faults' times are
-    /// converted alike, so that equal numbers name the same instant.
-    public static func microseconds(_ seconds: Double) -> UInt64 { UInt64(seconds * 1e6) }
 }

@@ -54,7 +54,7 @@ extension ReplayOptions {
     /// (``ReplayFault/asked(unplug:synDropped:start:)``), whose times count from the recording's
     /// first frame, as `start`'s do.
     public mutating func fault(unplug: [FaultSpec], synDropped: [FaultSpec], start: Double?) throws(HarnessError) {
-        startOffset = Recording.microseconds(start ?? 0)
+        startOffset = Microseconds.of(seconds: start ?? 0)
         faults = try ReplayFault.asked(unplug: unplug, synDropped: synDropped, start: startOffset)
     }
 }
@@ -89,13 +89,13 @@ public struct FaultSpec: Equatable, Sendable {
             guard let ms = Double(given), ms.isFinite, (0...60_000).contains(ms) else {
                 throw ValueProblem("+\(given) is not milliseconds from 0 to 60000")
             }
-            lost = UInt64(ms * 1000)
+            lost = Microseconds.of(milliseconds: ms)
             text = text[..<plus]
         }
         guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else {
             guard !text.isEmpty else { throw ValueProblem("no seconds: give SECONDS, then @eventN or +MS if any") }
             throw ValueProblem("\(text) is not seconds from 0 to 86400")
         }
-        at = Recording.microseconds(seconds)
+        at = Microseconds.of(seconds: seconds)
     }
 }

@@ -28,4 +28,19 @@ final class WindowOpeningTests: XCTestCase {
             part.frames.last, EvdevFrame(time: 150, events: [EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 0), syn]),
             "the key is released at the cut; the lid is not opened")
     }
+
+    /// `--end 1.001` keeps the frame stamped 1.001000 s: 1.001 × 10⁶ is 1000999.99… in binary, and
+    /// seconds name the microsecond nearest them, not the one below.
+    func testAnEndInSecondsKeepsTheFrameStampedThere() throws {
+        let syn = EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)
+        let device = DeviceDescription(name: "keyboard", codes: [Evdev.EV_SYN: [0], Evdev.EV_KEY: [30]])
+        let recording = Recording(
+            device: device,
+            frames: [
+                EvdevFrame(time: 0, events: [EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 1), syn]),
+                EvdevFrame(time: 1_001_000, events: [EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 0), syn]),
+            ])
+        let part = try recording.cut(from: nil, to: 1.001, file: "keyboard")
+        XCTAssertEqual(part.frames.map(\.time), [0, 1_001_000])
+    }
 }
