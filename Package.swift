@@ -321,7 +321,7 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "OutputFiles", "TestSupport"]),
-        .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
+        .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "Recordings", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings", "TestSupport"]),
         .testTarget(name: "DesktopEventsTests", dependencies: ["DesktopEvents", "LibinputEvents"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "DesktopEvents", "TestSupport"]),

@@ -108,14 +108,16 @@ public struct LibinputQuirks: Sendable {
         "touchscreen": "ID_INPUT_TOUCHSCREEN",
     ]
 
+    /// The sections of a quirks file, each line cut as libinput's parser cuts it (``QuirksFileCheck``):
+    /// a comment after a value is not part of it.
     static func sections(_ text: String) -> [Section] {
         var sections: [Section] = []
-        for raw in text.split(separator: "\n") {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+        for raw in QuirksFileCheck.lines(of: text) {
+            let line = QuirksFileCheck.withoutComment(raw)
             if line.hasPrefix("[") {
                 sections.append(Section())
-            } else if let eq = line.firstIndex(of: "="), !line.hasPrefix("#"), !sections.isEmpty {
-                let key = String(line[..<eq]), value = String(line[line.index(after: eq)...])
+            } else if !sections.isEmpty, let pair = QuirksFileCheck.keyAndValue(line) {
+                let key = String(pair.key), value = String(pair.value)
                 if key.hasPrefix("Match") {
                     sections[sections.count - 1].matches.append((key, value))
                 } else {
