@@ -101,7 +101,7 @@ public final class MockedDevice {
     }
 
     /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.
-    public convenience init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
+    public convenience init(recording: Recording, eventNumber: Int = defaultEventNumber) throws(HarnessError) {
         try Self.checkDuration(recording)
         try self.init(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
         dmi = recording.dmi
@@ -110,7 +110,7 @@ public final class MockedDevice {
 
     /// Sets up the testbed for a recording read as it plays (a ``RecordingStream``), so that
     /// memory does not grow with the recording's length.
-    public convenience init(stream: RecordingStream, eventNumber: Int = 10) throws(HarnessError) {
+    public convenience init(stream: RecordingStream, eventNumber: Int = defaultEventNumber) throws(HarnessError) {
         try self.init(device: stream.device, frames: stream, eventNumber: eventNumber)
     }
 
@@ -119,7 +119,7 @@ public final class MockedDevice {
     /// memory does not grow with the recording's length. `udevProperties` are added to the
     /// device's own.
     public static func forFile(
-        _ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10,
+        _ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = defaultEventNumber,
         udevProperties: [String: String] = [:]
     ) throws(HarnessError) -> MockedDevice {
         var (device, frames, notes, duration, dmi, others) = try source(
@@ -340,6 +340,8 @@ public final class MockedDevice {
 
     /// touchsynth-preload recognises /dev/input/event0 to this.
     public static let highestEventNumber = Int(TOUCHSYNTH_MAX_EVENT_NUMBER)
+    /// N of the `/dev/input/eventN` a recording's device is presented at unless asked otherwise.
+    public static let defaultEventNumber = 10
 
     /// The most devices one run plays. umockdev's preload tracks at most 50 emulated descriptors
     /// open at once (`FD_MAP_MAX`, `src/libumockdev-preload.c`, 0.17.16) and aborts the program

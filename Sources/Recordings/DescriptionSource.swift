@@ -14,6 +14,10 @@ public struct DescriptionSource: Equatable, Sendable {
     /// matched against its DMI. Empty where the file does not say.
     public var recordedQuirks: [String] = []
 
+    /// The node a file written from the description names the device by: its own, else the first
+    /// (a file needs one; none is the device's).
+    public var writtenNode: String { node ?? "/dev/input/event0" }
+
     /// Where a description was read: `file`, each axis's range at its line of `axisLines`, the
     /// node the file names it by unknown.
     public init(file: String = "", axisLines: [UInt16: Int] = [:]) {

@@ -6,12 +6,12 @@ extension GeteventFormat: RecordingWriter {
         Evdev.codeNames[type]?[code] ?? String(format: "%04x", code)
     }
 
-    /// A device as `getevent -lp` prints it (named by the node it was read at, else
-    /// `/dev/input/event10`), for a recording as `getevent -lt DEVICE` prints it
+    /// A device as `getevent -lp` prints it (named by ``DescriptionSource/writtenNode``), for a
+    /// recording as `getevent -lt DEVICE` prints it
     /// (``RecordingWriter``); its frames' times count from 0 s.
     public static func header(_ recording: Recording) -> String {
         let d = recording.device
-        var out = "add device 1: \(d.source.node ?? "/dev/input/event10")\n"
+        var out = "add device 1: \(d.source.writtenNode)\n"
         out += String(
             format: "  bus:      %04x\n  vendor    %04x\n  product   %04x\n  version   %04x\n", d.bustype, d.vendor,
             d.product, d.version)

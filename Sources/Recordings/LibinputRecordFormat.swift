@@ -323,9 +323,9 @@ public enum LibinputRecordFormat: RecordingWriter {
     }
 
     /// Everything of a recording as libinput record YAML (version 1) before its first frame, its
-    /// device at the node it was read at, else /dev/input/event0 (``RecordingWriter``).
+    /// device at ``DescriptionSource/writtenNode`` (``RecordingWriter``).
     public static func header(_ recording: Recording) -> String {
-        header(device: recording.device, node: recording.device.source.node ?? "/dev/input/event0", dmi: recording.dmi)
+        header(device: recording.device, node: recording.device.source.writtenNode, dmi: recording.dmi)
     }
 
     /// Everything before the first frame: versions, the device and the `events:` key. Frames

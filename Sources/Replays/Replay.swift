@@ -74,7 +74,7 @@ public struct ReplayOptions: Sendable {
 
     /// The node the recording's device is presented as.
     public static let device = "/dev/input/event\(deviceNumber)"
-    static let deviceNumber = 10
+    static let deviceNumber = MockedDevice.defaultEventNumber
 
     /// The node of the other device at `index` of ``otherDevices``: `/dev/input/event11` and up.
     public static func otherDevice(_ index: Int) -> String { "/dev/input/event\(otherDeviceNumber(index))" }

@@ -21,7 +21,7 @@ struct Mock: ParsableCommand {
 
     @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
-    @Option(parsing: .unconditional, help: "N of /dev/input/eventN.") var eventNumber = 10
+    @Option(parsing: .unconditional, help: "N of /dev/input/eventN.") var eventNumber = MockedDevice.defaultEventNumber
     @Option(parsing: .unconditional, help: "Milliseconds to wait after the last frame before stopping the command.")
     var tailMs = 300
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
