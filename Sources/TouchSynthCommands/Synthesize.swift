@@ -33,6 +33,7 @@ struct Synthesize: ParsableCommand {
     @Flag(help: "Replay it through libinput: warn of each statement it made otherwise, and of jumps it logged.")
     var verify = false
     @OptionGroup(title: "Device configuration, for --verify's replay") var config: DeviceConfigOptions
+    @OptionGroup var libinput: LibinputOption
 
     func validate() throws {
         guard (script == nil) != text.isEmpty else {
@@ -41,26 +42,32 @@ struct Synthesize: ParsableCommand {
         guard desc != nil || device != nil else { throw ValidationError("give the device's description with --desc") }
         let problem = GestureSynthesizer.Options.problem(rate: rate, jitter: jitter)
         if let problem { throw ValidationError("--" + problem) }
-        if !verify && config.configuration != DeviceConfiguration() {
-            throw ValidationError("a device setting is for --verify's replay: give --verify, or leave it out")
+        let setting = config.configuration != DeviceConfiguration() ? "a device setting" : nil
+        let given = setting ?? (libinput.versions.isEmpty ? nil : "--libinput")
+        if !verify, let given {
+            throw ValidationError("\(given) is for --verify's replay: give --verify, or leave it out")
         }
+        try libinput.check(several: false)
     }
 
     func run() throws {
+        let build = try libinput.build()
         if desc == nil { deprecated("--device (a description for synthesize)", use: "--desc") }
         try checkReadable([script, desc ?? device])
         let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
         let synthesis = try GestureSynthesizer.perform(
             scriptText ?? text.joined(separator: "\n"), file: script ?? "-e", onDescriptionAt: desc ?? device ?? "",
             node: desc == nil ? nil : device,
-            libinput: LibinputBuild.system.version
+            libinput: build.version
         ) { options in
             if let rate { options.rate = rate }
             if let jitter { options.jitter = jitter }
             if let seed { options.seed = seed }
         }
         for note in synthesis.recording.notes { writeStderr("touchsynth: warning: " + note) }
-        warn(try verify ? synthesis.verified(options: replayOptions(config: config)) : [], in: script ?? "-e")
+        warn(
+            try verify ? synthesis.verified(options: replayOptions(libinput: build, config: config)) : [],
+            in: script ?? "-e")
         try writeRecording(synthesis.recording, to: output, format: format)
     }
 }

@@ -180,6 +180,28 @@ final class SynthesizedGestureTests: XCTestCase {
         XCTAssertTrue(unverified.stderr.contains("a device setting is for --verify's replay"), unverified.stderr)
     }
 
+    /// `--libinput` verifies on that version: a quick rotation whole on 1.22.1 loses its first
+    /// update's angle from 1.28 on (the pinch's first update is not sent), and only that replay
+    /// says so.
+    func testVerifyRunsOnTheLibinputAsked() throws {
+        _ = try libinputBuilds(["1.31.3"])
+        let desc = Fixtures.root.appendingPathComponent(
+            "Tests/Fixtures/devices/touchpads_Logitech_Rechargeable_Touchpad_T650.desc"
+        ).path
+        let file = temporaryPath("verified-on.yml")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let script = ["-e", "rotate angle=90deg duration=50ms", "--desc", desc, "-o", file]
+        let system = runCommand(["synthesize", "--verify"] + script)
+        XCTAssertEqual(system.status, 0, system.stderr)
+        XCTAssertFalse(system.stderr.contains("asked"), system.stderr)
+        let newer = runCommand(["synthesize", "--verify", "--libinput", "1.31.3"] + script)
+        XCTAssertEqual(newer.status, 0, newer.stderr)
+        XCTAssertTrue(newer.stderr.contains("asked a 2-finger rotation of 90.0°"), newer.stderr)
+        let unverified = runCommand(["synthesize", "--libinput", "1.31.3"] + script)
+        XCTAssertEqual(unverified.status, 64, unverified.stderr)
+        XCTAssertTrue(unverified.stderr.contains("--libinput is for --verify's replay"), unverified.stderr)
+    }
+
     func check(_ e: Expectation, _ events: [[String: Any]], on device: String) {
         let what = "\(device): \(e.script)"
         let types = events.compactMap { $0["type"] as? String }
