@@ -325,10 +325,14 @@ public enum GestureSynthesizer {
             let start = pad.resolve(at)
             let key = pad.key(for: button)
             let n = steps(duration)
+            // On a pad with buttons of its own, a click that does not move presses the button alone,
+            // as a thumb on it does: libinput's tap machine passes over such a button's press
+            // (`tp_tap_handle_state`), so a finger on the pad beside it would tap too, tapping on.
+            let pressing = pad.clickMethod == nil && travel.x == 0 && travel.y == 0 ? 0 : fingers
             // Fingers land, press two frames later, move while pressed, release, then lift.
             func points(_ u: Double) -> [GestureScript.Point] {
                 row(
-                    fingers, spacing: spacing,
+                    pressing, spacing: spacing,
                     at: GestureScript.Point(x: start.x + travel.x * u, y: start.y + travel.y * u))
             }
             // The button is down for exactly `duration`: n frames, from the press to the release.

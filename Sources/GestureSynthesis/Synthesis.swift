@@ -139,12 +139,14 @@ public struct PerformedStatement: Sendable {
                 if case .hold(fingers, let end) = gesture { end != .cancelled } else { false }
             }
             return made.contains(where: isAsked) && !besides(isAsked) ? nil : differs(asked: "a \(fingers)-finger hold")
-        case .click(_, _, _, _, _, let button) where button != .left:
+        case .click(_, _, _, _, _, let button):
+            // One press, of the button asked (a left click's of any): a tap besides is a second.
+            let presses = made.compactMap(\.button)
+            if button == .left { return presses.count == 1 ? nil : differs(asked: "a click") }
             let asked = "a \(button) click (\(EvdevKeyNames.name(UInt32(button.code))))"
-            return made.contains { $0.button == UInt32(button.code) } ? nil : differs(asked: asked)
-        case .tap, .click:
+            return presses == [UInt32(button.code)] ? nil : differs(asked: asked)
+        case .tap:
             guard !made.contains(where: { $0.button != nil }) else { return nil }
-            guard case .tap = action else { return differs(asked: "a click") }
             return differs(asked: "a tap (a button press)")
                 + (tapping ? "" : " (libinput taps only with tapping on, and it was off: --enable-tap turns it on)")
         case .rest, .lift, .pause, .set:

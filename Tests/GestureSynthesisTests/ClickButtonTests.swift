@@ -30,6 +30,34 @@ final class ClickButtonTests: XCTestCase {
         }
     }
 
+    /// On a pad with buttons of its own, a click that does not move presses the button alone, as a
+    /// thumb does: libinput's tap machine passes over such a press, so a finger beside it would
+    /// be a second click with tapping on; a click-and-drag keeps its finger, which moves the
+    /// pointer. `--verify` counts the presses.
+    func testAStillClickOnAPadWithButtonsIsOnePressWithTappingOn() throws {
+        let file = temporaryPath("still-click.yml")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        for pad in [
+            "touchpads_Logitech_Wireless_Touchpad.desc", "touchpads_ETPS2_Elantech_Touchpad.Dell-Inspiron-7520.desc",
+        ] {
+            let desc = Fixtures.directory.appendingPathComponent("devices/" + pad).path
+            for (script, code) in [("click", 272), ("click button=right", 273), ("click dx=10mm", 272)] {
+                let made = runCommand([
+                    "synthesize", "--verify", "--enable-tap", "-e", script, "--desc", desc, "-o", file,
+                ])
+                XCTAssertEqual(made.status, 0, made.stderr)
+                XCTAssertEqual(made.stderr, "", "\(pad): \(script)")
+                let replayed = try jsonLines(runCommand(["replay", "--enable-tap", "--json", file]).stdout)
+                let pressed = replayed.filter { $0["type"] as? String == "POINTER_BUTTON" }.compactMap {
+                    $0["button"] as? Int
+                }
+                XCTAssertEqual(pressed, [code, code], "\(pad): \(script)")
+                let moved = replayed.contains { $0["type"] as? String == "POINTER_MOTION" }
+                XCTAssertEqual(moved, script.contains("dx="), "\(pad): \(script)")
+            }
+        }
+    }
+
     /// The button chooses the fingers and the place: a script that gives them too, or a button of
     /// no name, is refused at its line.
     func testTheButtonIsRefusedBesideFingersOrAPlace() throws {
