@@ -12,6 +12,8 @@ struct ArgumentReader {
     var byPosition: Set<String> = []
     /// The first key given twice: which one was meant is not for the reader to guess.
     var repeated: String?
+    /// The first word whose `=` has no key before it (`scale = 2` is three words).
+    var unkeyed: String?
     /// The sizes read by their defaults.
     var defaulted: Set<GestureScript.Size> = []
 
@@ -22,6 +24,7 @@ struct ArgumentReader {
         for word in words {
             if let eq = word.firstIndex(of: "=") {
                 let key = String(word[..<eq]).lowercased()
+                if key.isEmpty { unkeyed = unkeyed ?? word }
                 if values[key] != nil, repeated == nil { repeated = key }
                 values[key] = String(word[word.index(after: eq)...])
             } else {
@@ -34,6 +37,7 @@ struct ArgumentReader {
 
     mutating func action() throws(RecordingError) -> GestureScript.Action {
         if let repeated { throw fail("\(repeated)= is given twice") }
+        if let unkeyed { throw fail("\"\(unkeyed)\" has no key before the =: write key=value with no spaces") }
         let action: GestureScript.Action
         switch verb.lowercased() {
         case "pinch", "rotate":

@@ -100,6 +100,8 @@ final class SynthesisTests: XCTestCase {
             ("# nothing\n", "s: no gesture in the script"),
             ("pinch 2", "s:1: unexpected \"2\""),
             ("pinch scale=2 scale=3", "s:1: scale= is given twice"),
+            ("pinch scale = 2", "s:1: \"=\" has no key before the =: write key=value with no spaces"),
+            ("pinch scale =2", "s:1: \"=2\" has no key before the =: write key=value with no spaces"),
             ("pause 1s 2s", "s:1: unexpected \"2s\""),
             ("pause nan", "s:1: pause nan: not a finite number"),
             ("swipe direction=sideways", "s:1: direction is left, right, up, down or an angle"),
