@@ -22,14 +22,16 @@ extension ComparisonReport {
     }
 
     /// `a touch moved 31.2 pt, past the 10.0 pt it allows (at 1.100s, and 2 more times); and 1
-    /// more reason`: `summary`'s failures by rule (a lost arbitration by its winner), in order,
-    /// each told by its first; that it never changed state where it did not fail.
+    /// more reason`: `summary`'s failures by rule (a lost arbitration by its winner, a press by its
+    /// buttons), in order, each told by its first; that it never changed state where it did not fail.
     private static func reasons(_ summary: ModeSummary, _ timeBase: TimeBase) -> String {
         guard !summary.failureInputs.isEmpty else { return "it never changed state" }
         var told: [(key: String, words: String, time: Double, count: Int)] = []
         for (failure, loss) in zip(summary.failureInputs, summary.lossAtEachFailure) {
             let words = words(for: failure, lost: loss)
-            let key = failure.failure.map { $0 == .lostArbitration ? words : $0.rule.rawValue } ?? words
+            let key =
+                failure.failure.map { [.lostArbitration, .buttons].contains($0.rule) ? words : $0.rule.rawValue }
+                ?? words
             if let index = told.firstIndex(where: { $0.key == key }) {
                 told[index].count += 1
             } else {

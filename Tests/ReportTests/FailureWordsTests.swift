@@ -29,6 +29,25 @@ final class FailureWordsTests: XCTestCase {
             ])
     }
 
+    /// Presses are told by their buttons: a middle press after a secondary one is a reason of its
+    /// own, not the secondary's "once more".
+    func testPressesOfOtherButtonsAreToldApart() {
+        let presses = [
+            (1.0, FailureReason.buttons(pressed: .secondary, required: .primary)),
+            (2, .buttons(pressed: .button(3), required: .primary)),
+            (3, .buttons(pressed: .secondary, required: .primary)),
+        ]
+        let report = ComparisonReport(
+            compat: [failed("selectWord", presses)], indirect: [failed("selectWord", presses)])
+        XCTAssertEqual(
+            report.failuresInWords(timeBase: TimeBase(origin: 0)),
+            [
+                "text/selectWord in both modes: the press was \(ButtonMask.secondary), where it takes "
+                    + "\(ButtonMask.primary) (at 1.000s, and once more); the press was \(ButtonMask.button(3)), "
+                    + "where it takes \(ButtonMask.primary) (at 2.000s)"
+            ])
+    }
+
     /// A row that activated in either mode is told of in "what differs", not here; a lost
     /// arbitration names the winner; a reason the recognizer did not give is said to be missing.
     func testOnlyRowsThatNeverActivatedAreToldAndLossesNameTheirWinner() {
@@ -68,6 +87,6 @@ final class FailureWordsTests: XCTestCase {
         // A description's huge figure is said in three figures, not three hundred digits.
         XCTAssertEqual(
             FailureReason.liftedBeforeMoving(moved: 30, needed: 1e308).inWords,
-            "the touches lifted having moved 30.0 pt, short of the 1e+308 pt it needs to begin")
+            "the touches lifted, their centroid moved 30.0 pt, short of the 1e+308 pt it needs to begin")
     }
 }
