@@ -25,12 +25,13 @@ open class MultipleSelectionInteraction: GestureRecognizer {
     public var rowHeight = 44.0
     /// Points the pair's midpoint moves before selection begins; 10, as a pan.
     public var hysteresis = 10.0
-    /// The rows selected, 1-based; nil until selection begins.
+    /// The rows selected, counted from 0 as `IndexPath.row` counts a table's; nil until selection
+    /// begins.
     public private(set) var selectedRows: ClosedRange<Int>?
 
     /// Where the pair's midpoint was when the second touch came down.
     private var start: Point?
-    private var startRow = 1
+    private var startRow = 0
 
     /// A recognizer called `name` (default "multiSelect"), for fingers only.
     public init(name: String = GestureKind.multiSelect.rawValue) {
@@ -51,14 +52,14 @@ open class MultipleSelectionInteraction: GestureRecognizer {
         super.reset()
     }
 
-    /// The row at `y`, within the rows the region holds: counted as a Double first, as a tall
-    /// region of thin rows holds more than an Int counts, and at most Int32.max, more rows than
-    /// any list shows, so that a row's number fits an Int on every platform.
+    /// The row at `y` (from 0), within the rows the region holds: counted as a Double first, as a
+    /// tall region of thin rows holds more than an Int counts, and at most Int32.max of them, more
+    /// rows than any list shows, so that a row's number fits an Int on every platform.
     private func row(at y: Double) -> Int {
         let frame = region?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         let rows = min(max(1, (frame.height / rowHeight).rounded(.down)), Double(Int32.max))
-        let row = ((y - frame.y) / rowHeight).rounded(.down) + 1
-        return Int(row.isNaN ? 1 : min(max(row, 1), rows))
+        let row = ((y - frame.y) / rowHeight).rounded(.down)
+        return Int(row.isNaN ? 0 : min(max(row, 0), rows - 1))
     }
 
     override open func touchesChanged(_ touches: [Touch], with event: AppEvent) {
