@@ -50,9 +50,9 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertTrue(
             separators.allSatisfy { $0 == separators[0] }, "columns line up:\n\(lines.joined(separator: "\n"))")
         let panLine = lines.first { $0.hasPrefix("canvas/twoFingerPan") } ?? ""
-        XCTAssertTrue(panLine.contains("began 1 ended 1, touches 2, translation (15.0, 0.0)"), panLine)
+        XCTAssertTrue(panLine.contains("began 1 ended 1, most touches 2, translation (15.0, 0.0)"), panLine)
         XCTAssertTrue(panLine.hasSuffix("| compat only, accidental"), panLine)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("touches 0, scale 1.30") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("most touches 0, scale 1.30") })
         // compare's table says what the indirect pan's dash is, under the rows; with no dash, nothing.
         let legend = "(-: never changed state in that mode; failed N: input reached it, and it failed)"
         let withLegend = report.renderTable(timeBase: TimeBase(origin: 0), legend: true).split(separator: "\n")
@@ -254,5 +254,15 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertTrue(
             table.contains("secondaryClick (indirectPointer) at 0.500s, 0.000s after its touch came down"), table)
         XCTAssertFalse(table.contains("1.52"), table)
+    }
+
+    /// A start by a simulated touch says so in words: the table has no legend for a mark.
+    func testAStartBySimulatedTouchesSaysSo() {
+        let start = InteractionStart(
+            input: .longPress, time: 1.52, touchType: .direct, isSimulated: true, location: Point(x: 10, y: 20),
+            liftDelay: 0.5)
+        XCTAssertEqual(
+            start.summary(timeBase: TimeBase(origin: 1_020_000)),
+            "longPress (direct, simulated) at 0.500s, 0.500s after its touch came down")
     }
 }
