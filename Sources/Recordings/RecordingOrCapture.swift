@@ -50,6 +50,10 @@ public struct RecordingOrCapture {
         // A capture's lines are objects with a type, after a header naming its output; an object
         // that opens a pretty-printed document is a capture's too, as far as a first line tells.
         let object = value as? [String: Any]
+        // A surface description opens with its regions, in YAML or JSON.
+        if trimmed.hasPrefix("regions:") || trimmed.hasPrefix("{\"regions\"") || object?["regions"] != nil {
+            return "a surface description (its regions), not a recording: --surface takes it"
+        }
         if let output = object?["output"] as? String, !LibinputEvent.captureOutputs.contains(output) {
             return "touchsynth's \(output) output (JSON Lines), not a recording"
         }

@@ -165,6 +165,18 @@ final class TextInputTests: XCTestCase {
                 "[Palms]\nMatchUdevType=touchpad\n",
                 "a section, [Palms], as a libinput quirks file opens: not a recording (--quirks takes quirks files)"
             ),
+            (
+                "# a surface\nregions:\n  - name: canvas\n",
+                "a surface description (its regions), not a recording: --surface takes it"
+            ),
+            (
+                "{\"regions\": [{\"name\": \"canvas\"}]}\n",
+                "a surface description (its regions), not a recording: --surface takes it"
+            ),
+            (
+                "{\"regions\": [\n",
+                "a surface description (its regions), not a recording: --surface takes it"
+            ),
         ] {
             try text.write(toFile: file, atomically: true, encoding: .utf8)
             let named = badData { () throws(RecordingError) in _ = try RecordingLoader.load(file) }
