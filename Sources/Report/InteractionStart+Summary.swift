@@ -7,7 +7,8 @@ extension InteractionStart {
     /// opened or a drag began, its touch's type and whether it was simulated, at seconds since
     /// `timeBase`, told as every other time of the table and its words is.
     public func summary(timeBase: TimeBase) -> String {
-        "\(input.rawValue) (\(touchType.rawValue)\(isSimulated ? ", simulated" : "")) at \(timeBase.text(atTimestamp: time)), "
+        let touch = touchType.rawValue + (isSimulated ? ", simulated" : "")
+        return "\(input.rawValue) (\(touch)) at \(timeBase.text(atTimestamp: time)), "
             + String(format: "%.3fs", liftDelay) + " after its touch came down"
     }
 }
