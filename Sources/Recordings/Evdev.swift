@@ -115,8 +115,10 @@ public enum Evdev {
         typeNames[type] ?? String(format: "EV_0x%02X", type)
     }
 
-    /// The symbolic name of a code (`ABS_MT_POSITION_X`, `BTN_LEFT`), or a hex fallback.
+    /// The symbolic name of a code (`ABS_MT_POSITION_X`, `BTN_LEFT`), or a hex fallback (a key's
+    /// as libinput's events name it, ``EvdevKeyNames/name(_:)``).
     public static func codeName(type: UInt16, code: UInt16) -> String {
+        if type == EV_KEY { return EvdevKeyNames.name(UInt32(code)) }
         if let name = codeNames[type]?[code] { return name }
         let prefix = typeName(type).replacingOccurrences(of: "EV_", with: "")
         return "\(prefix)_0x\(String(code, radix: 16, uppercase: true))"

@@ -1,0 +1,16 @@
+import LibinputEvents
+import Recordings
+import XCTest
+
+/// Codes without a name in linux/input-event-codes.h's tables here are named in one way.
+final class CodeNameTests: XCTestCase {
+    /// A key without a name reads alike in a recording's words and in libinput's events: the
+    /// button range's as BTN_, the rest as KEY_.
+    func testAKeyWithoutANameIsNamedAsLibinputsEventsNameIt() {
+        XCTAssertEqual(Evdev.codeName(type: Evdev.EV_KEY, code: 0x118), "BTN_0x118")
+        XCTAssertEqual(Evdev.codeName(type: Evdev.EV_KEY, code: 0x118), EvdevKeyNames.name(0x118))
+        XCTAssertEqual(Evdev.codeName(type: Evdev.EV_KEY, code: 0x55), EvdevKeyNames.name(0x55))
+        XCTAssertEqual(Evdev.codeName(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT), "BTN_LEFT")
+        XCTAssertEqual(Evdev.codeName(type: Evdev.EV_ABS, code: 0x3f), "ABS_0x3F")
+    }
+}
