@@ -29,7 +29,8 @@ extension GestureSynthesizer.Pad {
     /// (``Recordings/DeviceDescription/libinputMakesGestures(version:)``, `tp_init_gesture`): a
     /// single-touch pad, one that reports the box around the fingers, or a protocol A pad that
     /// `libinput` before 1.29 reads with one slot. There a pinch of two fingers scrolls, a pinch
-    /// or swipe of more makes nothing, and a hold makes none.
+    /// or swipe of more makes nothing, and a hold makes none. A tap of more than three fingers makes
+    /// no button (``LibinputDecisions/TapMachine/mostFingers``).
     func noGestureNote(_ action: GestureScript.Action, libinput: String?) -> String? {
         let gestureFingers: Int? =
             switch action {
@@ -38,6 +39,11 @@ extension GestureSynthesizer.Pad {
             case .hold(let fingers, _, _, _): fingers
             default: nil
             }
+        if case .tap(let fingers, _, _, _) = action, fingers > TapMachine.mostFingers {
+            return
+                "libinput's tap machine taps with at most \(TapMachine.mostFingers) fingers, and gives a tap up at a "
+                + "fourth (tp_tap_touch3_handle_event): the tap's \(fingers) make no button, tapping on or off"
+        }
         if let fingers = gestureFingers, fingers > GestureMachine.mostFingers {
             return "libinput's gesture machine makes no gesture of more than \(GestureMachine.mostFingers) fingers "
                 + "(tp_gesture_post_events): the \(action.verb)'s \(fingers) make no \(action.verb)"

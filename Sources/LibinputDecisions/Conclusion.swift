@@ -179,7 +179,7 @@ struct Conclusion {
     /// tapping was off, or the device does not tap. Not for a click: a button pressed ends a tap
     /// whether tapping is on or off (`TAP_EVENT_BUTTON`).
     private var noTapMachine: String? {
-        guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3,
+        guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= TapMachine.mostFingers,
             !analysis.reported.contains(where: { $0.button != nil }), beatsTapTimer
         else { return nil }
         let limit = analysis.rules.tapMotionThreshold

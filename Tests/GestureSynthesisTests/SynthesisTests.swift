@@ -298,6 +298,14 @@ final class SynthesisTests: XCTestCase {
                 "line 1: libinput's gesture machine makes no gesture of more than 4 fingers (tp_gesture_post_events): "
                     + "the swipe's 5 make no swipe"
             ])
+        // Four fingers tap nothing: libinput's tap machine gives up at the fourth.
+        XCTAssertEqual(
+            try synthesize("tap fingers=4", on: asus).notes,
+            [
+                "line 1: libinput's tap machine taps with at most 3 fingers, and gives a tap up at a fourth "
+                    + "(tp_tap_touch3_handle_event): the tap's 4 make no button, tapping on or off"
+            ])
+        XCTAssertEqual(try synthesize("tap fingers=3", on: asus).notes, [])
     }
 
     /// A click holds the button for its duration, to the frame; the next gesture lands a frame
