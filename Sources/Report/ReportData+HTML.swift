@@ -59,8 +59,8 @@ extension ReportData {
                 case .recognizers:
                     """
                     The app screen's recognizers in each mode: bars from began to ended (lighter when cancelled), \
-                    diamonds for discrete recognitions, crosses for failures, red triangles where a recognizer \
-                    activated and the other mode's did not match it.
+                    diamonds for discrete recognitions, crosses for failures, red triangles where compatibility \
+                    mode's simulated touches set a recognizer off by accident.
                     """
                 case .pointer:
                     """
