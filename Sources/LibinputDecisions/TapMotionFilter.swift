@@ -25,10 +25,11 @@ extension SequenceAnalysis {
         guard tapToClick else { return nil }
         let frames = recording.frames
         let gestures = decisions(of: .gesture), taps = decisions(of: .tap)
-        var cut: [(gesture: String, tapState: String, again: Bool)] = []
+        var cut: [(gesture: LibinputGesture, tapState: String, again: Bool)] = []
         for (index, decision) in gestures.enumerated() {
             guard ["RESET", "CANCEL"].contains(LibinputDecision.short(decision.event)),
                 let from = decision.from.map(LibinputDecision.short), ["SCROLL", "PINCH", "SWIPE"].contains(from),
+                let gesture = LibinputGesture(state: from),
                 case .frame(0, let frame, _) = decision.cause, frame > sequence.frames.lowerBound,
                 activeFingers(at: frame) == activeFingers(at: frame - 1), !pressesButton(frame)
             else { continue }
@@ -44,11 +45,11 @@ extension SequenceAnalysis {
             let again = gestures[(index + 1)...].prefix { $0.cause == decision.cause }.contains {
                 $0.to.map(LibinputDecision.short) == from
             }
-            cut.append((from.lowercased(), tapState, again))
+            cut.append((gesture, tapState, again))
         }
         guard let first = cut.first else { return nil }
         let times = cut.count == 1 ? "once" : "\(cut.count) times"
-        let ended = first.gesture == "scroll" ? "a scroll stop (values of 0)" : "its end, cancelled"
+        let ended = first.gesture == .scroll ? "a scroll stop (values of 0)" : "its end, cancelled"
         // Begun again, the gesture goes on moving: its state's handler does not weigh the filter.
         return "while its tap machine waited in \(first.tapState) to know whether this was a tap, it asked for "
             + "motion to be held back (tp_tap_handle_state, \(rules.tapMotionFilter)), and libinput cancelled the "
