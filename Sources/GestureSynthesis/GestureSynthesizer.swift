@@ -162,6 +162,7 @@ public enum GestureSynthesizer {
                 pad.noGestureNote(statement.action, libinput: options.libinput),
                 pathJumps,
                 pad.lightNote(values, verb: statement.action.verb),
+                pad.thumbNote(contact, action: statement.action),
                 // Fingers the kernel gives no position land nowhere.
                 unplaced == nil ? pad.landingNote(contact, resting: resting, verb: statement.action.verb) : nil,
                 Self.trackedPairNote(statement.action, contact, tracks: pad.trackedTouches, resting: resting.count),

@@ -103,6 +103,27 @@ extension GestureSynthesizer.Pad {
             + "which); give one of them another at="
     }
 
+    /// A finger of a gesture of several landing below libinput's thumb line on a clickpad tall
+    /// enough for it to tell thumbs (``LibinputDecisions/ThumbDetection``): libinput may jail it as
+    /// a thumb, and leave it out of the gesture until it moves fast. Not said of one finger, which
+    /// a move's speed frees, nor of a click, whose button areas lie there.
+    func thumbNote(_ contact: GestureSynthesizer.Contact, action: GestureScript.Action) -> String? {
+        switch action {
+        case .pinch, .translate(2..., _, _, _, _), .hold(2..., _, _, _): break
+        default: return nil
+        }
+        guard clickMethod != nil, size.height >= ThumbDetection.minimumHeight,
+            let lowest = contact.samples.first?.points.map(\.y).max()
+        else { return nil }
+        // Points are mm from the pad's centre, y growing down.
+        let below = lowest - (ThumbDetection.line - 0.5) * size.height
+        guard below > 0 else { return nil }
+        return "the \(action.verb)'s lowest finger lands " + String(format: "%.1f", below) + " mm below libinput's "
+            + "thumb line (" + String(format: "%.0f", ThumbDetection.line * 100) + " % of the pad's height, "
+            + "tp_thumb_needs_jail): libinput may take it for a thumb and leave it out of the \(action.verb); a "
+            + "higher at= keeps it above"
+    }
+
     /// A finger too light for libinput to begin a touch: under the touch threshold
     /// (``GestureSynthesizer/Pad/touchPressure(_:)``) of the pressure axis it reads, it hovers, and
     /// libinput makes nothing of it. Left unsaid where libinput detects touches by no pressure: a

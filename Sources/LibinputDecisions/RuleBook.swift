@@ -41,9 +41,9 @@ struct RuleBook {
     /// share of the height is jailed as a possible thumb, where thumbs are told by area alone.
     /// Told by pressure or size too, only one below `thumbExclusionLine` is, or one in between
     /// whose contact is a thumb's (`tp_thumb_needs_jail`).
-    let thumbMinHeight = 50.0
-    let thumbLine = 0.85
-    let thumbExclusionLine = 0.92
+    let thumbMinHeight = ThumbDetection.minimumHeight
+    let thumbLine = ThumbDetection.line
+    let thumbExclusionLine = ThumbDetection.exclusionLine
     /// `THUMB_IGNORE_SPEED_THRESHOLD` (mm/s); the frames a jailed thumb must move faster than it
     /// to escape (`t->speed.exceeded_count >= 10`), and those past which a finger moving beside a
     /// new touch makes it a thumb (`speed_exceeded_count > 5`, `tp_thumb_update_multifinger`).

@@ -308,6 +308,23 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(try synthesize("tap fingers=3", on: asus).notes, [])
     }
 
+    /// A finger of a gesture of several landing below the thumb line (85 % of the height) of a
+    /// clickpad 50 mm tall or more is said; one finger moving, a click, and a pad with buttons of
+    /// its own are not.
+    func testAFingerLandingBelowTheThumbLineIsSaid() throws {
+        // The ASUS clickpad is 66.2 mm tall: its thumb line 56.3 mm down, 23.2 mm below the centre.
+        let low = try synthesize("pinch fingers=3 separation=50mm scale=0.6", on: asus).notes
+        XCTAssertEqual(low.count, 1, "\(low)")
+        XCTAssertTrue(
+            low[0].hasPrefix("line 1: the pinch's lowest finger lands 3.4 mm below libinput's thumb line (85 % "),
+            low[0])
+        XCTAssertEqual(try synthesize("pinch fingers=3 separation=40mm scale=0.6", on: asus).notes, [])
+        XCTAssertEqual(try synthesize("move at=50%,95% dx=20mm", on: asus).notes, [])
+        let dell = try device("touchpads_ETPS2_Elantech_Touchpad.Dell-Inspiron-7520.desc")
+        XCTAssertEqual(try synthesize("scroll at=50%,92% dx=20mm", on: dell).notes, [])
+        XCTAssertTrue(try synthesize("scroll at=50%,92% dx=20mm", on: asus).notes.first?.contains("thumb") == true)
+    }
+
     /// A click holds the button for its duration, to the frame; the next gesture lands a frame
     /// after the last lifted even with no gap; a script past what a replay reads is refused.
     func testTimesAreTheScriptsOwn() throws {
