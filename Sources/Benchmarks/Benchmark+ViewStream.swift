@@ -12,7 +12,8 @@ extension Benchmark {
     /// hundred thousand a second.
     public static let viewStreamRates: ClosedRange<Double> = 0.01...100_000
     /// The seconds a view-stream run takes: up to a day.
-    public static let viewStreamSeconds: ClosedRange<Double> = .leastNonzeroMagnitude...86_400
+    public static let viewStreamSeconds: ClosedRange<Double> =
+        .leastNonzeroMagnitude...RecordingStream.seconds.upperBound
 
     /// What a live view's stream does under load: real libinput events (a replay of `recording`,
     /// repeated with times moved on) stepped through the view's model and published at `rate` per
@@ -28,7 +29,10 @@ extension Benchmark {
     ) throws -> [BenchFigure] {
         guard Self.viewStreamRates.contains(rate), Self.viewStreamSeconds.contains(seconds) else {
             throw HarnessError(
-                .usage, "a view stream takes 0.01 to 100000 events per second for at most 86400 seconds")
+                .usage,
+                "a view stream takes 0.01 to 100000 events per second for at most "
+                    + "\(RecordingStream.secondsLimit) seconds"
+            )
         }
         let events = try Replay(.recording(recording)).events.filter {
             if case .deviceAdded = $0.kind { return false }

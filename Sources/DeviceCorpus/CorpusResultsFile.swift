@@ -161,9 +161,11 @@ public struct CorpusResultsFile: Sendable {
                 let record = try decode(Pair.self, text, line: number, what: "a pair record")
                 guard let outcome = record.outcome else { throw bad(number, "the pair has no outcome") }
                 // A replay's time: a day is the longest recording replayed.
-                guard (0...86_400).contains(record.seconds) else {
+                guard RecordingStream.seconds.contains(record.seconds) else {
                     throw bad(
-                        number, "\(String(format: "%g", record.seconds)) seconds is no replay's time (0 to 86400)")
+                        number,
+                        "\(String(format: "%g", record.seconds)) seconds is no replay's time (0 to "
+                            + "\(RecordingStream.secondsLimit))")
                 }
                 guard devices.contains(where: { $0.file == record.device }),
                     CorpusGesture.all.contains(where: { $0.name == record.gesture }),

@@ -90,7 +90,9 @@ struct RuleBook {
     }
 
     /// The slots this version sees on `device`: its own, or mtdev's ten.
-    func slots(of device: DeviceDescription) -> Int { readsThroughMtdev(device) ? 10 : device.slotCount }
+    func slots(of device: DeviceDescription) -> Int {
+        readsThroughMtdev(device) ? MtdevConversion.declaredSlots : device.slotCount
+    }
 
     /// `QUICK_GESTURE_HOLD_TIMEOUT` and `DEFAULT_GESTURE_HOLD_TIMEOUT`: one or two fingers at
     /// rest this long are a hold; three or more, the longer.

@@ -32,7 +32,7 @@ extension Recording {
 public struct MtdevConversion: Sendable {
     /// The slots the plugin declares to libinput; mtdev itself follows up to 32 contacts
     /// (`DIM_FINGER`), and libevdev drops what it sends for a slot beyond those declared.
-    static let declaredSlots = 10
+    public static let declaredSlots = 10
     static let maxContacts = 32
     static let lastTrackingID: Int32 = 65535
     /// The axes the plugin tells mtdev of (`mtdev_plugin_device_new`): their fuzz, and whether

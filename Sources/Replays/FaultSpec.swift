@@ -92,9 +92,9 @@ public struct FaultSpec: Equatable, Sendable {
             lost = Microseconds.of(milliseconds: ms)
             text = text[..<plus]
         }
-        guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else {
+        guard let seconds = Double(text), seconds.isFinite, RecordingStream.seconds.contains(seconds) else {
             guard !text.isEmpty else { throw ValueProblem("no seconds: give SECONDS, then @eventN or +MS if any") }
-            throw ValueProblem("\(text) is not seconds from 0 to 86400")
+            throw ValueProblem("\(text) is not seconds from 0 to \(RecordingStream.secondsLimit)")
         }
         at = Microseconds.of(seconds: seconds)
     }

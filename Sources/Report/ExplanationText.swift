@@ -24,8 +24,9 @@ public enum ExplanationText {
         if explanation.throughMtdev {
             lines.append(
                 "   the touchpad sends its contacts without slots: libinput \(explanation.libinputVersion) reads them "
-                    + "through its mtdev plugin as 10 slots (src/libinput-plugin-mtdev.c), each contact taken for "
-                    + "the one of the frame before nearest to it; explain reads them the same way")
+                    + "through its mtdev plugin as \(MtdevConversion.declaredSlots) slots "
+                    + "(src/libinput-plugin-mtdev.c), each contact taken for the one of the frame before nearest to "
+                    + "it; explain reads them the same way")
         }
         if let reading = explanation.singleTouchReading {
             lines.append("   " + singleTouch(reading, version: explanation.libinputVersion))

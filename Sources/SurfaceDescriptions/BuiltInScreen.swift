@@ -15,7 +15,7 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
     public static let `default` = BuiltInScreen.list
 
     /// The screen size the files are laid out for.
-    public static let layoutSize = Size(width: 1440, height: 900)
+    public static let layoutSize = Size.defaultScreen
 
     /// The screen called `name`; another name is a usage error naming the screens.
     public static func named(_ name: String) throws(RecordingError) -> BuiltInScreen {

@@ -61,7 +61,7 @@ struct Bench: ParsableCommand {
             throw ValidationError("\(rate != nil ? "--rate" : "--events-per-second") goes with --view-stream")
         }
         if let viewStream, !Benchmark.viewStreamSeconds.contains(viewStream) {
-            throw ValidationError("--view-stream takes more than 0 and at most 86400 seconds")
+            throw ValidationError("--view-stream takes more than 0 and at most \(RecordingStream.secondsLimit) seconds")
         }
         if rate != nil, eventsPerSecond != nil {
             throw ValidationError("--rate is the old spelling of --events-per-second: give one of them")

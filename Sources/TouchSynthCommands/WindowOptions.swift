@@ -19,8 +19,8 @@ struct WindowOptions: ParsableArguments {
 
     func validate() throws {
         for (name, value) in [("--start", start), ("--end", end)] {
-            if let value, !(value.isFinite && value >= 0 && value <= 86_400) {
-                throw ValidationError("\(name) must be within 0 and 86400 seconds")
+            if let value, !RecordingStream.seconds.contains(value) {
+                throw ValidationError("\(name) must be within 0 and \(RecordingStream.secondsLimit) seconds")
             }
         }
         if let end, end <= start ?? 0 {
