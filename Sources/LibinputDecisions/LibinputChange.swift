@@ -240,15 +240,8 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
-    /// `1.22.1` before `1.28.1`: the numbers compared in turn, a missing one as 0 (`1.29` is
-    /// `1.29.0`).
-    public static func isBefore(_ a: String, _ b: String) -> Bool {
-        func numbers(_ v: String) -> [Int] {
-            let parts = v.split(separator: ".").map { Int($0) ?? 0 }
-            return parts + Array(repeating: 0, count: max(0, 3 - parts.count))
-        }
-        return numbers(a).lexicographicallyPrecedes(numbers(b))
-    }
+    /// `1.22.1` before `1.28.1`, as ``LibinputEvents/LibinputVersion`` orders them.
+    public static func isBefore(_ a: String, _ b: String) -> Bool { LibinputVersion(a) < LibinputVersion(b) }
 
     /// Without a resolution libinput divides the range by a size (``AssumedResolution``):
     /// whether one unit more gives another count of units per mm on either axis.

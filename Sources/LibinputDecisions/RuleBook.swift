@@ -12,11 +12,11 @@ struct RuleBook {
 
     init(version: String) {
         self.version = version
-        let parts = version.split(separator: ".").compactMap { Int($0) }
-        let minor = parts.count > 1 && parts[0] == 1 ? parts[1] : 22
         // Nearest by the changes it shares (``LibinputChange``): from 1.25 the ranges of 1.28, from
         // 1.29 the mtdev plugin of 1.31.
-        cited = minor < 25 ? "1.22.1" : minor < 29 ? "1.28.1" : "1.31.3"
+        cited =
+            LibinputChange.isBefore(version, LibinputChange.widerWithoutResolution.release)
+            ? "1.22.1" : LibinputChange.isBefore(version, LibinputChange.mtdevPlugin.release) ? "1.28.1" : "1.31.3"
     }
 
     /// `DEFAULT_TAP_TIMEOUT_PERIOD`: a touch still down this long after it began is no tap.

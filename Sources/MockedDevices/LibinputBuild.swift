@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// The libinput a replay's program runs on: the system's, or another version built from Debian's
 /// source package by `tools/build-libinput` into the build area (``buildArea``). libinput's ABI
@@ -93,11 +94,7 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
     /// The versions complete in ``buildArea``, oldest first.
     public static func builtVersions() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: buildArea)) ?? []
-        return entries.filter { built($0, in: buildArea) != nil }
-            .sorted {
-                $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes(
-                    $1.split(separator: ".").compactMap { Int($0) })
-            }
+        return entries.filter { built($0, in: buildArea) != nil }.sorted { LibinputVersion($0) < LibinputVersion($1) }
     }
 
     /// The version in the build area, if it is complete: its BUILD-INFO, written last, names this

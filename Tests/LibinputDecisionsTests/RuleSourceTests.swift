@@ -1,5 +1,7 @@
 import Foundation
 @testable import LibinputDecisions
+import LibinputEvents
+import Recordings
 import TestSupport
 import XCTest
 
@@ -79,5 +81,19 @@ final class RuleSourceTests: XCTestCase {
         XCTAssertFalse(RuleBook(version: "1.26.2").typingShortcutModifiers.hasPrefix("Ctrl, Alt, Shift"))
         XCTAssertFalse(RuleBook(version: "1.26.1").waitsOnFingerCount(in: "SCROLL", sent: false))
         XCTAssertTrue(RuleBook(version: "1.27.0").waitsOnFingerCount(in: "SCROLL", sent: false))
+    }
+
+    /// The lines cited are those of the version nearest by the changes it shares, the versions
+    /// ordered as everywhere else: a version past 1.x has the mtdev plugin and cites 1.31.3, as it
+    /// reads protocol A pads through it.
+    func testTheVersionCitedSharesTheChangesOfTheVersionAsked() {
+        let cited = ["1.22.1", "1.24.9", "1.25", "1.28.1", "1.29", "1.31.3", "2.0"].map { RuleBook(version: $0).cited }
+        XCTAssertEqual(cited, ["1.22.1", "1.22.1", "1.28.1", "1.28.1", "1.31.3", "1.31.3", "1.31.3"])
+        let protocolA = DeviceDescription(name: "protocol A", codes: [Evdev.EV_ABS: [Evdev.ABS_MT_POSITION_X]])
+        XCTAssertEqual(
+            RuleBook(version: "2.0").readsThroughMtdev(protocolA),
+            RuleBook(version: "1.31.3").readsThroughMtdev(protocolA))
+        XCTAssertEqual(LibinputVersion("1.29"), LibinputVersion("1.29.0"))
+        XCTAssertLessThan(LibinputVersion("1.9.1"), LibinputVersion("1.10"))
     }
 }
