@@ -291,9 +291,10 @@ public enum GestureSynthesizer {
                         action.verb, p.angle * 180 / .pi, TextTable.counted(n, "frame"), options.rate,
                         abs(p.angle) * 180 / .pi / Double(n), least))
             }
-            // The lead-in takes three frames (24 ms at 125 Hz): libinput decides before its 40 ms
-            // hold timer fires, so the start does not depend on when that timer is serviced.
-            let leadSteps = leads.contains { $0 > 0 } ? 3 : 0
+            // The lead-in takes three frames (24 ms at 125 Hz), fewer where three would outlast
+            // libinput's 40 ms hold timer: it decides before the timer fires, so the start does not
+            // depend on when that timer is serviced. At a low rate one frame moves it all.
+            let leadSteps = leads.contains { $0 > 0 } ? max(1, min(3, Int(0.040 / dt))) : 0
             for k in 0..<leadSteps {
                 let share = Double(leadSteps - k) / Double(leadSteps)
                 contact.samples.append(

@@ -180,6 +180,22 @@ final class SynthesizedGestureTests: XCTestCase {
         XCTAssertTrue(unverified.stderr.contains("a device setting is for --verify's replay"), unverified.stderr)
     }
 
+    /// At a low frame rate the pinch's lead-in is one frame, not three: three at 10 Hz took 300 ms,
+    /// past libinput's 40 ms hold timer, and the pinch came out a hold and a scroll.
+    func testAPinchAtALowFrameRateIsStillAPinch() throws {
+        let desc = Fixtures.root.appendingPathComponent(
+            "Tests/Fixtures/devices/touchpads_Logitech_Rechargeable_Touchpad_T650.desc"
+        ).path
+        let file = temporaryPath("low-rate.yml")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        for rate in ["10Hz", "30Hz", "125Hz"] {
+            let made = runCommand(
+                ["synthesize", "--verify", "-e", "set rate=\(rate)", "-e", "pinch scale=2", "--desc", desc, "-o", file])
+            XCTAssertEqual(made.status, 0, made.stderr)
+            XCTAssertFalse(made.stderr.contains("asked"), "\(rate): \(made.stderr)")
+        }
+    }
+
     /// `--libinput` verifies on that version: a quick rotation whole on 1.22.1 loses its first
     /// update's angle from 1.28 on (the pinch's first update is not sent), and only that replay
     /// says so.
