@@ -2,9 +2,16 @@
 /// configured interval), in microseconds on libinput's clock: rounded to the nearest, since
 /// 1.001 s is 1000999.99… µs in binary and must name the event stamped 1.001000 s.
 public enum Microseconds {
-    /// `seconds` (finite, not negative) in microseconds.
-    public static func of(seconds: Double) -> UInt64 { UInt64((seconds * 1e6).rounded()) }
+    /// `seconds` in microseconds; a negative or NaN time as 0, and one past `UInt64` as its largest.
+    public static func of(seconds: Double) -> UInt64 { clamped(seconds * 1e6) }
 
-    /// `milliseconds` (finite, not negative) in microseconds.
-    public static func of(milliseconds: Double) -> UInt64 { UInt64((milliseconds * 1e3).rounded()) }
+    /// `milliseconds` in microseconds, held as ``of(seconds:)`` holds seconds.
+    public static func of(milliseconds: Double) -> UInt64 { clamped(milliseconds * 1e3) }
+
+    /// A library caller's time is no command line's, checked first: out of range, it is held to
+    /// the range rather than trapping.
+    private static func clamped(_ micros: Double) -> UInt64 {
+        guard micros > 0 else { return 0 }
+        return micros < Double(UInt64.max) ? UInt64(micros.rounded()) : .max
+    }
 }
