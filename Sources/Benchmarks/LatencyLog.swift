@@ -39,8 +39,7 @@ public final class LatencyLog {
 
         /// The figures; from the timestamps only when frames were not written ahead of them.
         public func summary(writeAhead: Duration) -> String {
-            let (seconds, attoseconds) = writeAhead.components
-            let ahead = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+            let ahead = writeAhead.nanoseconds / 1000
             let available = String(
                 format:
                     "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs "

@@ -25,7 +25,7 @@ struct ArgumentReader {
             if let eq = word.firstIndex(of: "=") {
                 let key = String(word[..<eq]).lowercased()
                 if key.isEmpty { unkeyed = unkeyed ?? word }
-                if values[key] != nil, repeated == nil { repeated = key }
+                if !key.isEmpty, values[key] != nil, repeated == nil { repeated = key }
                 values[key] = String(word[word.index(after: eq)...])
             } else {
                 positional.append(word)

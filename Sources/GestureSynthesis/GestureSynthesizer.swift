@@ -291,9 +291,10 @@ public enum GestureSynthesizer {
                         action.verb, p.angle * 180 / .pi, TextTable.counted(n, "frame"), options.rate,
                         abs(p.angle) * 180 / .pi / Double(n), least))
             }
-            // The lead-in takes three frames (24 ms at 125 Hz), fewer where three would outlast
-            // libinput's 40 ms hold timer: it decides before the timer fires, so the start does not
-            // depend on when that timer is serviced. At a low rate one frame moves it all.
+            // The lead-in takes three frames (24 ms at 125 Hz), so that libinput decides before its
+            // 40 ms hold timer fires and the start does not depend on when that timer is serviced;
+            // fewer where three would take longer. Below 25 Hz one frame outlasts the timer too, but
+            // its whole 1.6 mm step is past libinput's pinch threshold at once.
             let leadSteps = leads.contains { $0 > 0 } ? max(1, min(3, Int(0.040 / dt))) : 0
             for k in 0..<leadSteps {
                 let share = Double(leadSteps - k) / Double(leadSteps)
@@ -327,10 +328,12 @@ public enum GestureSynthesizer {
             let start = pad.resolve(at)
             let key = pad.key(for: button)
             let n = steps(duration)
-            // On a pad with buttons of its own, a click that does not move presses the button alone,
-            // as a thumb on it does: libinput's tap machine passes over such a button's press
-            // (`tp_tap_handle_state`), so a finger on the pad beside it would tap too, tapping on.
-            let pressing = pad.clickMethod == nil && travel.x == 0 && travel.y == 0 ? 0 : fingers
+            // On a pad with buttons of its own, a one-finger click that does not move presses the
+            // button alone, as a thumb on it does: libinput's tap machine passes over such a button's
+            // press (`tp_tap_handle_state`), so a finger on the pad beside it would tap too, tapping
+            // on. Fingers asked for (`fingers=2`) still land.
+            let still = travel.x == 0 && travel.y == 0
+            let pressing = pad.clickMethod == nil && still && fingers == 1 ? 0 : fingers
             // Fingers land, press two frames later, move while pressed, release, then lift.
             func points(_ u: Double) -> [GestureScript.Point] {
                 row(

@@ -120,8 +120,8 @@ extension GestureSynthesizer.Pad {
         guard below > 0 else { return nil }
         return "the \(action.verb)'s lowest finger lands " + String(format: "%.1f", below) + " mm below libinput's "
             + "thumb line (" + String(format: "%.0f", ThumbDetection.line * 100) + " % of the pad's height, "
-            + "tp_thumb_needs_jail): libinput may take it for a thumb and leave it out of the \(action.verb); a "
-            + "higher at= keeps it above"
+            + "tp_thumb_needs_jail): libinput may take it for a thumb and leave it out of the \(action.verb); an "
+            + "at= nearer the pad's top keeps it above the line"
     }
 
     /// A finger too light for libinput to begin a touch: under the touch threshold

@@ -18,8 +18,8 @@ public enum FailureReason: Equatable, Sendable {
     /// The press lifted after `held` seconds, short of the `needed` duration (a long press, a
     /// context menu's or drag's finger).
     case liftedTooSoon(held: Double, needed: Double)
-    /// The touches lifted having moved `moved` points, short of the `needed` distance to begin
-    /// (a pan's hysteresis, a click-and-drag's threshold).
+    /// The touches lifted, their centroid having moved `moved` points, short of the `needed`
+    /// distance to begin (a pan's hysteresis, a click-and-drag's threshold).
     case liftedBeforeMoving(moved: Double, needed: Double)
     /// A pointer's primary click, which opens no context menu (a secondary click does, and a
     /// control-click where the interaction takes one).

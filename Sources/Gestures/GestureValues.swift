@@ -9,7 +9,7 @@ public enum GestureValue: Equatable, Sendable {
     case angle(Double)
     /// Points: a pan's translation.
     case vector(Point)
-    /// A run of row numbers, 1-based: a list's selected rows.
+    /// A run of row numbers, counted from 0 as `IndexPath.row`: a list's selected rows.
     case rows(ClosedRange<Int>)
 }
 

@@ -41,9 +41,11 @@ public enum EvdevKeyNames {
         return names
     }()
 
-    /// `KEY_A` for 30; a code without a name as `KEY_0x…` (or `BTN_0x…` from 0x100 on).
+    /// `KEY_A` for 30; a code without a name as `KEY_0x…`, or `BTN_0x…` in the kernel's button
+    /// ranges (0x100 to 0x15f, and 0x2c0 to 0x2e7, `BTN_TRIGGER_HAPPY`).
     public static func name(_ code: UInt32) -> String {
         if code <= UInt32(UInt16.max), let name = byCode[UInt16(code)] { return name }
-        return (code >= 0x100 ? "BTN_0x" : "KEY_0x") + String(code, radix: 16)
+        let button = (0x100...0x15f).contains(code) || (0x2c0...0x2e7).contains(code)
+        return (button ? "BTN_0x" : "KEY_0x") + String(code, radix: 16)
     }
 }

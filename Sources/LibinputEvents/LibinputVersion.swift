@@ -5,6 +5,7 @@ public struct LibinputVersion: Comparable, Sendable {
     /// Major, minor and micro, and any further numbers.
     public let numbers: [Int]
 
+    /// The version `text` names, `1.28.1`.
     public init(_ text: String) {
         let parts = text.split(separator: ".").map { Int($0) ?? 0 }
         numbers = parts + Array(repeating: 0, count: max(0, 3 - parts.count))

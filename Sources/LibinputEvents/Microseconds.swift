@@ -8,8 +8,8 @@ public enum Microseconds {
     /// `milliseconds` in microseconds, held as ``of(seconds:)`` holds seconds.
     public static func of(milliseconds: Double) -> UInt64 { clamped(milliseconds * 1e3) }
 
-    /// A library caller's time is no command line's, checked first: out of range, it is held to
-    /// the range rather than trapping.
+    /// Held to `UInt64`'s range: a library caller's time has not passed a command line's checks,
+    /// and must not trap.
     private static func clamped(_ micros: Double) -> UInt64 {
         guard micros > 0 else { return 0 }
         return micros < Double(UInt64.max) ? UInt64(micros.rounded()) : .max

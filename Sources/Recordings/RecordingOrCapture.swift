@@ -40,8 +40,9 @@ public struct RecordingOrCapture {
 
     /// Why a recording's first line `trimmed`, detected as `format`, is JSON rather than a
     /// recording: a capture's object, touchsynth's other output, or another value (no evemu line
-    /// opens with a bracket; getevent's `[ time]` is detected as getevent); or a quirks file's
-    /// section; nil for any other line.
+    /// opens with a bracket; getevent's `[ time]` is detected as getevent); a quirks file's
+    /// section; or a surface description's regions (a JSON one whose first line is a brace alone
+    /// reads as a capture's); nil for any other line.
     static func json(opening trimmed: String, readAs format: RecordingLoader.Format?) -> String? {
         let capture = opensCapture(trimmed.utf8.first)
         // Parsed only where it may be JSON: a line of another format detected is none.

@@ -15,7 +15,8 @@ extension FailureReason {
         case .liftedTooSoon(let held, let needed):
             "the press lifted after \(Self.seconds(held)), short of the \(Self.seconds(needed)) it needs"
         case .liftedBeforeMoving(let moved, let needed):
-            "the touches lifted, their centroid moved \(Self.points(moved)) pt, short of the \(Self.points(needed)) pt "
+            "the input lifted having moved \(Self.points(moved)) pt (the centroid of its touches), short of the "
+                + "\(Self.points(needed)) pt "
                 + "it needs to begin"
         case .clickOpensNothing: "a primary click, which opens no context menu"
         case .acrossItsAxis(let motion, let axis):

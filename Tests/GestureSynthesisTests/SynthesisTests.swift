@@ -102,6 +102,7 @@ final class SynthesisTests: XCTestCase {
             ("pinch scale=2 scale=3", "s:1: scale= is given twice"),
             ("pinch scale = 2", "s:1: \"=\" has no key before the =: write key=value with no spaces"),
             ("pinch scale =2", "s:1: \"=2\" has no key before the =: write key=value with no spaces"),
+            ("pinch scale = 2 angle = 30deg", "s:1: \"=\" has no key before the =: write key=value with no spaces"),
             ("pause 1s 2s", "s:1: unexpected \"2s\""),
             ("pause nan", "s:1: pause nan: not a finite number"),
             ("swipe direction=sideways", "s:1: direction is left, right, up, down or an angle"),
@@ -320,6 +321,7 @@ final class SynthesisTests: XCTestCase {
             low[0])
         XCTAssertEqual(try synthesize("pinch fingers=3 separation=40mm scale=0.6", on: asus).notes, [])
         XCTAssertEqual(try synthesize("move at=50%,95% dx=20mm", on: asus).notes, [])
+        XCTAssertEqual(try synthesize("click at=50%,95%", on: asus).notes, [])
         let dell = try device("touchpads_ETPS2_Elantech_Touchpad.Dell-Inspiron-7520.desc")
         XCTAssertEqual(try synthesize("scroll at=50%,92% dx=20mm", on: dell).notes, [])
         XCTAssertTrue(try synthesize("scroll at=50%,92% dx=20mm", on: asus).notes.first?.contains("thumb") == true)

@@ -87,6 +87,7 @@ final class FailureWordsTests: XCTestCase {
         // A description's huge figure is said in three figures, not three hundred digits.
         XCTAssertEqual(
             FailureReason.liftedBeforeMoving(moved: 30, needed: 1e308).inWords,
-            "the touches lifted, their centroid moved 30.0 pt, short of the 1e+308 pt it needs to begin")
+            "the input lifted having moved 30.0 pt (the centroid of its touches), short of the 1e+308 pt it needs "
+                + "to begin")
     }
 }
