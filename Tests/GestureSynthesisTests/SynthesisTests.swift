@@ -309,6 +309,20 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(try synthesize("tap fingers=3", on: asus).notes, [])
     }
 
+    /// On a pad with buttons of its own, a still one-finger click presses the button alone; fingers
+    /// asked for by number still land.
+    func testAStillClickOnAPadWithButtonsLandsOnlyTheFingersAskedFor() throws {
+        let dell = try device("touchpads_ETPS2_Elantech_Touchpad.Dell-Inspiron-7520.desc")
+        func touches(_ script: String) throws -> Bool {
+            try synthesize(script, on: dell).frames.contains { frame in
+                frame.events.contains { $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_TOUCH }
+            }
+        }
+        XCTAssertFalse(try touches("click"))
+        XCTAssertTrue(try touches("click fingers=2"))
+        XCTAssertTrue(try touches("click dx=10mm"))
+    }
+
     /// A finger of a gesture of several landing below the thumb line (85 % of the height) of a
     /// clickpad 50 mm tall or more is said; one finger moving, a click, and a pad with buttons of
     /// its own are not.
