@@ -115,16 +115,14 @@ public enum GestureSynthesizer {
             if settings.jitter > 0 {
                 jumps.frame(pad.seenByLibinput(touching.map(\.point), libinput: options.libinput), at: seconds)
             }
-            let events = kernel.frame(touching, button: button, micros: Microseconds.of(seconds: seconds))
-            if !events.isEmpty { frames.append(EvdevFrame(time: Microseconds.of(seconds: seconds), events: events)) }
+            let time = Microseconds.of(seconds: seconds)
+            let events = kernel.frame(touching, button: button, micros: time)
+            if !events.isEmpty { frames.append(EvdevFrame(time: time, events: events)) }
         }
         // A recording longer than a replay reads is refused where it would end.
         func checkLength(to seconds: Double, fail: (String) -> RecordingError) throws(RecordingError) {
-            if Microseconds.of(seconds: seconds) - (frames.first?.time ?? Microseconds.of(seconds: seconds))
-                > RecordingStream.longestRecording
-            {
-                throw fail(overlong)
-            }
+            let end = Microseconds.of(seconds: seconds)
+            if end - (frames.first?.time ?? end) > RecordingStream.longestRecording { throw fail(overlong) }
         }
         for statement in script.statements {
             func fail(_ message: String) -> RecordingError {
